@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "referee",
+    "weather",
 ]
 
 MIDDLEWARE = [
