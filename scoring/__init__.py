@@ -1,0 +1,53 @@
+"""TableRef's rules engine: every ruleset of RULES.md as plain Python (standard library only, no Django).
+
+The public names are re-exported here; `python -m scoring` is the same engine behind a JSON command line.
+The contract, examples and error codes: docs/engine.md.
+"""
+from scoring.errors import GameError, InputError, InvalidSet, MatchError, RulesetError, ScoringError, TileError
+from scoring.game import score_game
+from scoring.game_types import GameInput, GameResult, PlayerInput, PlayerResult
+from scoring.incidents import incident_draw
+from scoring.match import decide_match
+from scoring.match_types import MatchOptions, MatchPlayer, MatchResult
+from scoring.meld import Meld, could_meld, max_meld, restore
+from scoring.notation import check_copies, format_tiles, parse_tiles, rack_value
+from scoring.numbers import score_json, score_text
+from scoring.rulesets import IncidentKind, Ruleset, all_rulesets, get_ruleset
+from scoring.set_reading import SetReading
+from scoring.sets import read_set
+
+__all__ = [
+    "GameError",
+    "GameInput",
+    "GameResult",
+    "IncidentKind",
+    "InputError",
+    "InvalidSet",
+    "MatchError",
+    "MatchOptions",
+    "MatchPlayer",
+    "MatchResult",
+    "Meld",
+    "PlayerInput",
+    "PlayerResult",
+    "Ruleset",
+    "RulesetError",
+    "ScoringError",
+    "SetReading",
+    "TileError",
+    "all_rulesets",
+    "check_copies",
+    "could_meld",
+    "decide_match",
+    "format_tiles",
+    "get_ruleset",
+    "incident_draw",
+    "max_meld",
+    "parse_tiles",
+    "rack_value",
+    "read_set",
+    "restore",
+    "score_game",
+    "score_json",
+    "score_text",
+]

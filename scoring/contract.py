@@ -1,0 +1,96 @@
+"""The JSON contract of `python -m scoring`: documents in, frozen inputs; results out, documents."""
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.errors import MatchError, ScoringError
+from scoring.game_types import GameInput, GameResult, PlayerInput
+from scoring.json_fields import get_bool, get_int, get_list, get_string, get_tiles, only_keys, require_object
+from scoring.match_types import MatchOptions, MatchResult
+from scoring.numbers import score_json
+
+PLAYER_KEYS = ("seat", "went_out", "rack", "rack_value", "made_initial_meld", "could_meld")
+GAME_KEYS = ("ruleset", "ending", "players")
+OPTION_KEYS = ("shared_win_credit", "games_per_table", "target")
+
+
+def player_input(document: Any, field: str) -> PlayerInput:
+    player = require_object(document, field)
+    only_keys(player, PLAYER_KEYS, field)
+    return PlayerInput(
+        seat=get_string(player, "seat", field),  # type: ignore[arg-type]
+        went_out=bool(get_bool(player, "went_out", field, False)),
+        rack=get_tiles(player, "rack", field, required=False),
+        rack_value=get_int(player, "rack_value", field),
+        made_initial_meld=bool(get_bool(player, "made_initial_meld", field, True)),
+        could_meld=get_bool(player, "could_meld", field, None),
+    )
+
+
+def game_input(document: Any, field: str | None = None, *, ruleset: str | None = None) -> GameInput:
+    """A score-game document; inside a match the ruleset may be left out (the match's applies)."""
+    game = require_object(document, field)
+    only_keys(game, GAME_KEYS, field)
+    own = get_string(game, "ruleset", field, required=ruleset is None)
+    if ruleset is not None and own is not None and own != ruleset:
+        raise MatchError("ruleset-mismatch", f"a {own} game in a {ruleset} match", f"{field}.ruleset")
+    prefix = f"{field}." if field else ""
+    players = get_list(game, "players", field)
+    return GameInput(
+        ruleset=own or ruleset,  # type: ignore[arg-type]
+        ending=get_string(game, "ending", field),  # type: ignore[arg-type]
+        players=tuple(player_input(p, f"{prefix}players[{i}]") for i, p in enumerate(players)),
+    )
+
+
+def match_options(document: Any) -> MatchOptions:
+    options = require_object({} if document is None else document, "options")
+    only_keys(options, OPTION_KEYS, "options")
+    credit = get_string(options, "shared_win_credit", "options", required=False)
+    return MatchOptions(
+        shared_win_credit=credit or "full",
+        games_per_table=get_int(options, "games_per_table", "options"),
+        target=get_int(options, "target", "options"),
+    )
+
+
+def game_result(result: GameResult) -> dict[str, Any]:
+    return {
+        "ruleset": result.ruleset,
+        "ending": result.ending,
+        "winners": list(result.winners),
+        "players": [
+            {
+                "seat": player.seat,
+                "rack_value": player.rack_value,
+                "penalty": player.penalty,
+                "score": score_json(player.score),
+                "basis": player.basis,
+            }
+            for player in result.players
+        ],
+    }
+
+
+def match_result(result: MatchResult) -> dict[str, Any]:
+    return {
+        "players": [
+            {
+                "seat": player.seat,
+                "games_won": score_json(player.games_won),
+                "total": score_json(player.total),
+                "rank": player.rank,
+            }
+            for player in result.players
+        ],
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+        "finished": result.finished,
+    }
+
+
+def error_document(error: ScoringError) -> dict[str, Any]:
+    body = {"code": error.code, "message": error.message}
+    if error.field:
+        body["field"] = error.field
+    return {"error": body}

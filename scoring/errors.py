@@ -1,0 +1,47 @@
+"""One exception family for the engine, so callers catch one type and switch on a stable code.
+
+Messages are English and meant for logs and the command line; the site translates by `code`.
+"""
+from __future__ import annotations
+
+
+class ScoringError(Exception):
+    """Bad input or a result the rules refuse; `code` is stable, `field` names the input at fault."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, field={self.field!r})"
+
+    def at(self, field: str) -> ScoringError:
+        """The same error, located at `field` (used when a nested value is checked without its path)."""
+        self.field = field if self.field is None else f"{field}.{self.field}"
+        return self
+
+
+class RulesetError(ScoringError):
+    """An unknown ruleset, or an operation the ruleset does not have (`meld-value` for UNO)."""
+
+
+class TileError(ScoringError):
+    """A tile or card that is not in the ruleset's set, or more copies than the set holds."""
+
+
+class InvalidSet(ScoringError):
+    """A set of tiles that the rules do not accept; `code` says why (`run-wraps`, ...)."""
+
+
+class GameError(ScoringError):
+    """Facts of one game that contradict each other or the rules."""
+
+
+class MatchError(ScoringError):
+    """Games or options that do not make one match."""
+
+
+class InputError(ScoringError):
+    """A JSON document of the wrong shape: not an object, a missing key, a value of the wrong type."""

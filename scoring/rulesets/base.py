@@ -1,0 +1,73 @@
+"""What a ruleset is: a plain, immutable description that the engine's functions read.
+
+A ruleset carries its tile or card set, its valuation (through the set), its incidents and its match rule.
+Scoring differs only by family (Rummikub or UNO) and by the `hk-school` no-meld penalties, which are data here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+FIXED_GAMES = "fixed-games"
+ROUNDS = "rounds"
+TARGET = "target"
+
+
+class Deck(Protocol):
+    """The physical tiles or cards of a ruleset (see `scoring.tiles.RummikubTiles`, `scoring.cards.UnoCards`)."""
+
+    kind: str
+    colours: str
+
+    def parse_token(self, raw: str) -> str: ...
+    def describe(self) -> str: ...
+    def copies(self, token: str) -> int: ...
+    def points(self, token: str) -> int: ...
+    def sort_key(self, token: str) -> tuple[int, int]: ...
+    def all_tokens(self) -> tuple[str, ...]: ...
+    def size(self) -> int: ...
+    def has_special_jokers(self, tokens: tuple[str, ...] | list[str]) -> bool: ...
+
+
+@dataclass(frozen=True)
+class IncidentKind:
+    """An in-game penalty: the player draws `base_draw`, plus the tiles left over when that is asked."""
+
+    code: str
+    name: str
+    needs_tiles_left_over: bool = False
+    base_draw: int = 0
+
+
+@dataclass(frozen=True)
+class NoMeldPenalty:
+    """`hk-school`: the flat rack value of a player who never melded, by whether the rack could have."""
+
+    could_not: int
+    could: int
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    is_rummikub: bool
+    match_format: str
+    default_games_per_table: int | None
+    default_target: int | None
+    incidents: tuple[IncidentKind, ...]
+    deck: Deck
+    meld_threshold: int | None = None
+    no_meld_penalty: NoMeldPenalty | None = None
+
+    @property
+    def colours(self) -> str:
+        return self.deck.colours
+
+    def incident(self, code: str) -> IncidentKind | None:
+        for kind in self.incidents:
+            if kind.code == code:
+                return kind
+        return None

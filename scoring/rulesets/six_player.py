@@ -1,0 +1,22 @@
+"""`six-player`: the 6-player edition, 160 tiles in six colours (seed 003).
+
+The seed knows one time penalty: a turn over the minute restores the table and draws 3.
+"""
+from __future__ import annotations
+
+from scoring.rulesets.base import ROUNDS, IncidentKind, Ruleset
+from scoring.tiles import JOKER, RummikubTiles
+
+RULESET = Ruleset(
+    key="six-player",
+    name="Rummikub six-player edition",
+    min_players=2,
+    max_players=6,
+    is_rummikub=True,
+    match_format=ROUNDS,
+    default_games_per_table=None,
+    default_target=None,
+    incidents=(IncidentKind("overtime", "Turn over one minute: table restored", base_draw=3),),
+    deck=RummikubTiles(colours="KRBYGP", jokers=((JOKER, 4),)),
+    meld_threshold=30,
+)

@@ -1,0 +1,64 @@
+"""Validating a laid set for any Rummikub ruleset, and choosing the reason when it is refused.
+
+A set that reads both as a group and as a run reports the reading of higher value (a run on a tie).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from scoring.errors import InvalidSet
+from scoring.notation import parse_tiles
+from scoring.rulesets import Ruleset, rummikub_ruleset
+from scoring.set_groups import read_group
+from scoring.set_mirror import read_mirror
+from scoring.set_reading import RUN, SetReading, TileReads
+from scoring.set_runs import read_run
+from scoring.tiles import COLOUR_CHANGE, MIRROR, split_tile
+
+
+def read_set(ruleset: str | Ruleset, tiles: str | Sequence[str]) -> SetReading:
+    """The reading of a laid set (order matters), or InvalidSet with a stable code and an English reason.
+
+    Tiles are parsed first, so a bad tile or an impossible number of copies raises TileError instead.
+    """
+    rules = rummikub_ruleset(ruleset)
+    tokens = parse_tiles(rules, tiles, field="set")
+    return read_tokens(tokens, rules.colours)
+
+
+@lru_cache(maxsize=65536)
+def read_tokens(tokens: tuple[str, ...], colours: str) -> SetReading:
+    """read_set for canonical tokens already checked against the ruleset (cached: the search reuses it)."""
+    if len(tokens) < 3:
+        raise InvalidSet("too-few-tiles", "a set needs at least 3 tiles")
+    if MIRROR in tokens:
+        return read_mirror(tokens, colours).flattened()
+    readings: list[TileReads] = []
+    errors: dict[str, InvalidSet] = {}
+    for kind, reader in (("group", read_group), ("run", read_run)):
+        try:
+            readings.append(reader(tokens, colours))
+        except InvalidSet as error:
+            errors[kind] = error
+    if readings:
+        best = max(readings, key=lambda reading: (reading.value, reading.kind == RUN))
+        return best.flattened()
+    raise _likely_reason(tokens, errors)
+
+
+def _likely_reason(tokens: Sequence[str], errors: dict[str, InvalidSet]) -> InvalidSet:
+    """The refusal that matches what the player seems to have tried: a group, a run, or neither."""
+    tiles = [tile for tile in map(split_tile, tokens) if tile]
+    numbers = {number for _, number in tiles}
+    colours = {colour for colour, _ in tiles}
+    if len(tiles) >= 2 and len(numbers) == 1:
+        return errors["group"]
+    if len(tiles) < 2 or len(colours) == 1 or COLOUR_CHANGE in tokens:
+        return errors["run"]
+    return InvalidSet("not-a-set", "the tiles of a set share one number (a group) or one colour (a run)")
+
+
+def set_value(ruleset: str | Ruleset, tiles: str | Sequence[str]) -> int:
+    """Meld value of a valid set (InvalidSet otherwise)."""
+    return read_set(ruleset, tiles).value
