@@ -79,3 +79,10 @@ def colour_moves(state: State, real: int, joker_cap: int, joker_start: bool) -> 
 def _beats(other: Move, move: Move) -> bool:
     return (other.to_groups == move.to_groups and other.jokers <= move.jokers
             and other.in_runs >= move.in_runs and dominates(other.state, move.state))
+
+
+@lru_cache(maxsize=None)
+def move_tuples(state: State, real: int, joker_cap: int, joker_start: bool) -> tuple[tuple, ...]:
+    """The moves as flat tuples for the search's inner loop: (state, doubles, singles, jokers, in runs, move)."""
+    return tuple((m.state, int(m.to_groups == 2), int(m.to_groups == 1), m.jokers, m.in_runs, m)
+                 for m in colour_moves(state, real, joker_cap, joker_start))

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .bounds import Estimate
 from .groups import joker_counts
-from .moves import MIN_RUN, Move, colour_moves
+from .moves import MIN_RUN, Move, move_tuples
 from .tiles import HIGHEST, LOWEST
 
 Step = tuple[tuple[Move, ...], int]  # per colour move, jokers joining the groups
@@ -43,6 +44,8 @@ class BranchAndBound:
         self.problem = problem
         self.joker_start = self._joker_starts()
         self.suffix = self._suffix_bounds()
+        self.estimate = Estimate(problem.real, problem.jokers, problem.weight, problem.joker_weight,
+                                 self.joker_start)
         self.best_value = -1
         self.best_steps: list[Step] = []
         self.steps: list[Step] = []
@@ -65,7 +68,8 @@ class BranchAndBound:
     def solve(self) -> tuple[int, list[Step]]:
         """Best value and the steps (one per number) that reach it."""
         start = tuple(() for _ in range(self.problem.colour_count))
-        self.ceiling = self.suffix[LOWEST] + self.problem.jokers * self.problem.joker_weight
+        self.ceiling = min(self.suffix[LOWEST] + self.problem.jokers * self.problem.joker_weight,
+                           self.estimate.bound(LOWEST, start, self.problem.jokers))
         try:
             self._visit(LOWEST, start, self.problem.jokers, 0)
         except _Stop:
@@ -79,16 +83,12 @@ class BranchAndBound:
                 if gathered >= self.ceiling:
                     raise _Stop
             return
-        joker_weight = self.problem.joker_weight
-        if gathered + self.suffix[number] + jokers * joker_weight <= self.best_value:
-            return
         key = (number, state, jokers)
         if self.reached.get(key, -1) >= gathered:
             return
         self.reached[key] = gathered
-        rest = self.suffix[number + 1]
-        for gain, after, used, step in self._children(number, state, jokers):
-            if gathered + gain + rest + jokers * joker_weight <= self.best_value:
+        for gain, after, used, step, rest in self._children(number, state, jokers):
+            if gathered + gain + rest <= self.best_value:
                 break
             self.steps.append(step)
             self._visit(number + 1, after, jokers - used, gathered + gain)
@@ -104,30 +104,36 @@ class BranchAndBound:
     def _expand(self, number: int, state: tuple, jokers: int) -> list:
         """Every distinct (next state, jokers used) with its best gain, best gain first."""
         p = self.problem
-        partial = {((), 0, 0, 0): (0, ())}
+        partial = [((), 0, 0, 0, 0, ())]  # states, doubles, singles, jokers used, laid in runs, moves
         for colour, colour_state in enumerate(state):
-            moves = colour_moves(colour_state, p.real[colour][number], jokers,
-                                 self.joker_start[colour][number])
-            grown: dict = {}
-            for (states, doubles, singles, used), (in_runs, chosen) in partial.items():
-                for move in moves:
-                    if used + move.jokers > jokers:
-                        continue
-                    k = (states + (move.state,), doubles + (move.to_groups == 2),
-                         singles + (move.to_groups == 1), used + move.jokers)
-                    value = in_runs + move.in_runs
-                    if k not in grown or grown[k][0] < value:
-                        grown[k] = (value, chosen + (move,))
-            partial = grown
+            options = move_tuples(colour_state, p.real[colour][number], jokers, self.joker_start[colour][number])
+            if len(options) == 1:
+                after, doubles, singles, used_jokers, in_runs, move = options[0]
+                partial = [(s + (after,), d + doubles, n + singles, u + used_jokers, r + in_runs, m + (move,))
+                           for s, d, n, u, r, m in partial if u + used_jokers <= jokers]
+                continue
+            partial = [(s + (after,), d + doubles, n + singles, u + used_jokers, r + in_runs, m + (move,))
+                       for s, d, n, u, r, m in partial
+                       for after, doubles, singles, used_jokers, in_runs, move in options
+                       if u + used_jokers <= jokers]
         best: dict = {}
         weight = p.weight[number]
-        for (states, doubles, singles, used), (in_runs, chosen) in partial.items():
+        colour_count = p.colour_count
+        for states, doubles, singles, used, in_runs, chosen in partial:
             base = in_runs + 2 * doubles + singles
-            for group_jokers in joker_counts(p.colour_count, doubles, singles, jokers - used):
+            for group_jokers in joker_counts(colour_count, doubles, singles, jokers - used):
                 k = (states, used + group_jokers)
                 gain = weight * (base + group_jokers)
-                if k not in best or best[k][0] < gain:
+                known = best.get(k)
+                if known is None or known[0] < gain:
                     best[k] = (gain, (chosen, group_jokers))
-        children = [(gain, k[0], k[1], step) for k, (gain, step) in best.items()]
-        children.sort(key=lambda child: -child[0])
+        estimate = self.estimate.bound
+        following = number + 1
+        children = [(gain, k[0], k[1], step, estimate(following, k[0], jokers - k[1]))
+                    for k, (gain, step) in best.items()]
+        children.sort(key=_by_promise, reverse=True)
         return children
+
+
+def _by_promise(child: tuple) -> int:
+    return child[0] + child[4]
