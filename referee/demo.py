@@ -1,0 +1,138 @@
+"""Builds the demo tournament from fixtures/demo.json through the services, so the engine derives every number."""
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, Permission
+from django.db import transaction
+
+from referee import services
+from referee.models import Player, Round, Table, Tournament
+from referee.permissions import CREATE_TOURNAMENT_PERMISSION
+from referee.services.results import HandFacts
+
+DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+DEMO_SLUG = "demo"
+
+
+@dataclass(frozen=True)
+class DemoLogins:
+    organiser: str
+    referees: list[str]
+    password: str
+
+
+def read_demo(path: Path = DEMO_FILE) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def logins(demo: dict[str, Any]) -> DemoLogins:
+    return DemoLogins(
+        organiser=demo["organiser"]["username"],
+        referees=[referee["username"] for referee in demo["referees"]],
+        password=demo["password"],
+    )
+
+
+def database_is_empty() -> bool:
+    return not Tournament.objects.exists() and not get_user_model().objects.exists()
+
+
+def _create_organiser(demo: dict[str, Any]) -> AbstractBaseUser:
+    app_label, codename = CREATE_TOURNAMENT_PERMISSION.split(".")
+    organiser = get_user_model().objects.create_user(
+        username=demo["organiser"]["username"], password=demo["password"], first_name=demo["organiser"]["name"]
+    )
+    organiser.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    return get_user_model().objects.get(pk=organiser.pk)
+
+
+def _register(organiser: AbstractBaseUser, tournament: Tournament, demo: dict[str, Any]) -> dict[str, Any]:
+    referees = {
+        entry["username"]: services.referee_account_create(
+            actor=organiser,
+            tournament=tournament,
+            username=entry["username"],
+            display_name=entry["name"],
+            password=demo["password"],
+        )
+        for entry in demo["referees"]
+    }
+    schools = {
+        entry["code"]: services.school_create(actor=organiser, tournament=tournament, **entry)
+        for entry in demo["schools"]
+    }
+    players = {}
+    for entry in demo["players"]:
+        values = dict(entry)
+        school = schools[values.pop("school")]
+        players[entry["number"]] = services.player_create(
+            actor=organiser, tournament=tournament, school=school, **values
+        )
+    return {"referees": referees, "players": players}
+
+
+def _play_table(organiser: AbstractBaseUser, table: Table, entry: dict[str, Any], people: dict[str, Any]) -> None:
+    referee = people["referees"][entry["referee"]]
+    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for seat in entry["seats"]:
+        player: Player = people["players"][seat["player"]]
+        services.seat_assign(
+            actor=organiser, table=table, player=player, letter=seat["letter"], drawn_number=seat.get("drawn_number")
+        )
+    for number, game in enumerate(entry["games"], start=1):
+        recorded = services.game_result_submit(
+            actor=referee,
+            table=table,
+            game_number=number,
+            ending=game["ending"],
+            hands=[HandFacts(**hand) for hand in game["hands"]],
+        )
+        for incident in game.get("incidents", []):
+            services.incident_record(
+                actor=referee,
+                game=recorded,
+                seat=table.seats.get(letter=incident["seat"]),
+                kind=incident["kind"],
+                tiles_left_over=incident.get("tiles_left_over"),
+                note=incident.get("note", ""),
+            )
+    if entry.get("signed_off"):
+        services.table_sign_off(actor=referee, table=table)
+
+
+@transaction.atomic
+def load_demo(demo: dict[str, Any]) -> Tournament:
+    """All or nothing: a failure leaves the database as empty as it was."""
+    organiser = _create_organiser(demo)
+    settings_ = dict(demo["tournament"])
+    released = settings_.pop("standings_released", False)
+    tournament = services.tournament_create(actor=organiser, **settings_)
+    people = _register(organiser, tournament, demo)
+    for order, round_entry in enumerate(demo["rounds"], start=1):
+        round_: Round = services.round_create(
+            actor=organiser,
+            tournament=tournament,
+            name=round_entry["name"],
+            date=datetime.date.fromisoformat(round_entry["date"]),
+            start_time=datetime.time.fromisoformat(round_entry["start_time"]),
+            order=order,
+        )
+        for table_entry in round_entry["tables"]:
+            table = services.table_create(actor=organiser, round_=round_, number=table_entry["number"])
+            _play_table(organiser, table, table_entry, people)
+    if released:
+        tournament.refresh_from_db()
+        services.tournament_update(
+            actor=organiser,
+            tournament=tournament,
+            **{name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS if name != "standings_released"},
+            standings_released=True,
+        )
+    return tournament

@@ -1,0 +1,114 @@
+"""The bridge to the rules engine: stored raw facts in, the engine's results out, its errors translated."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+import scoring
+from referee.errors import ServiceError
+from referee.match import match_options
+from referee.models import Game, HandResult, Table, Tournament
+from referee.models.results import SIXTIETHS
+
+
+def player_input(hand: HandResult | object, letter: str) -> scoring.PlayerInput:
+    """One player's raw facts as the engine reads them (works for a stored hand or a submitted one)."""
+    return scoring.PlayerInput(
+        seat=letter,
+        went_out=bool(hand.went_out),
+        rack=hand.rack or "",
+        rack_value=hand.rack_value,
+        made_initial_meld=bool(hand.made_initial_meld),
+        could_meld=hand.could_meld,
+    )
+
+
+def score(ruleset_key: str, ending: str, players: Sequence[scoring.PlayerInput]) -> scoring.GameResult:
+    try:
+        return scoring.score_game(scoring.GameInput(ruleset=ruleset_key, ending=ending, players=tuple(players)))
+    except scoring.ScoringError as error:
+        raise translate_scoring_error(error, [player.seat for player in players]) from None
+
+
+def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring.GameResult]:
+    """Score stored games again from their raw facts; the games' hands must be prefetched with their seats."""
+    results = []
+    for game in games:
+        hands = sorted(game.hands.all(), key=lambda hand: hand.seat.letter)
+        results.append(score(tournament.ruleset, game.ending, [player_input(h, h.seat.letter) for h in hands]))
+    return results
+
+
+def decide_table(table: Table) -> scoring.MatchResult:
+    """The engine's verdict on a table from its stored games (a few queries, then pure Python)."""
+    tournament = table.round.tournament
+    games = table.games.order_by("number").prefetch_related("hands__seat")
+    options = match_options(tournament, table.seats.count())
+    try:
+        return scoring.decide_match(tournament.ruleset, rescore_games(tournament, games), options)
+    except scoring.ScoringError as error:
+        raise translate_scoring_error(error) from None
+
+
+def to_sixtieths(value: Fraction | int) -> int:
+    """Scores are stored exactly as sixtieths; anything finer would be rounding, so refuse it."""
+    scaled = Fraction(value) * SIXTIETHS
+    if scaled.denominator != 1:
+        raise ServiceError(_("This result cannot be stored exactly."), code="inexact")
+    return int(scaled)
+
+
+ENGINE_MESSAGES = {
+    "unknown-ruleset": gettext_lazy("This ruleset is not known."),
+    "seat-count": gettext_lazy("This ruleset does not allow this number of players at a table."),
+    "bad-tile": gettext_lazy("A tile is not written correctly (for example R7, K13, J)."),
+    "bad-card": gettext_lazy("A card is not written correctly (for example R7, GS, W4)."),
+    "too-many-copies": gettext_lazy("The rack holds more copies of a tile than the game has."),
+    "went-out-count": gettext_lazy(
+        "When someone went out, mark exactly one player; when the pool ran out, mark nobody."
+    ),
+    "went-out-with-tiles": gettext_lazy("The player who went out cannot have tiles left."),
+    "missing-rack": gettext_lazy("Give the tiles left on the rack, or their value."),
+    "bad-rack-value": gettext_lazy("A player who did not go out holds tiles worth 1 or more."),
+    "rack-value-mismatch": gettext_lazy("The rack value does not match the tiles given."),
+    "could-meld-required": gettext_lazy(
+        "Without the tiles, say whether the player could have made the initial meld."
+    ),
+    "could-meld-mismatch": gettext_lazy(
+        "The tiles given do not agree with whether the player could have made the initial meld."
+    ),
+    "bad-ending": gettext_lazy("Choose how the game ended."),
+    "duplicate-seat": gettext_lazy("Each seat appears once."),
+    "unknown-incident": gettext_lazy("This incident is not part of this ruleset."),
+    "missing-tiles-left-over": gettext_lazy("Give the number of tiles left over."),
+    "bad-tiles-left-over": gettext_lazy("The number of tiles left over is not possible."),
+    "too-many-games": gettext_lazy("This table has played all its games."),
+    "match-over": gettext_lazy("This table has played all its games."),
+}
+
+_PLAYER_FIELD = re.compile(r"^players\[(\d+)\](?:\.(\w+))?")
+
+
+def _site_field(engine_field: str | None, seats: Sequence[str]) -> str | None:
+    """`players[1].rack` becomes `hands.B.rack`, so a form can show the message next to that seat's input."""
+    if not engine_field:
+        return None
+    found = _PLAYER_FIELD.match(engine_field)
+    if found is None:
+        return "hands" if engine_field.startswith("players") else engine_field
+    index = int(found.group(1))
+    letter = seats[index] if index < len(seats) else found.group(1)
+    attribute = found.group(2)
+    return f"hands.{letter}.{attribute}" if attribute else f"hands.{letter}"
+
+
+def translate_scoring_error(error: scoring.ScoringError, seats: Sequence[str] = ()) -> ServiceError:
+    """The engine's stable code picks a translated message; an unknown code still says what the engine said."""
+    message = ENGINE_MESSAGES.get(error.code)
+    if message is None:
+        message = _("The rules refuse this result: %(reason)s") % {"reason": error.message}
+    return ServiceError(message, field=_site_field(error.field, seats), code=f"engine:{error.code}")

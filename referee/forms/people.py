@@ -1,0 +1,48 @@
+"""Registering schools and players."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from referee.models import School, Tournament
+
+
+class SchoolForm(forms.Form):
+    name_zh = forms.CharField(label=_("Name in Chinese"), max_length=120, required=False)
+    name_en = forms.CharField(label=_("Name in English"), max_length=120, required=False)
+    code = forms.CharField(label=_("Short code"), max_length=12, help_text=_("For example SPS."))
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if not (cleaned.get("name_zh") or "").strip() and not (cleaned.get("name_en") or "").strip():
+            self.add_error("name_zh", _("Give the school's name in Chinese or in English."))
+        return cleaned
+
+
+class SchoolChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, school: School) -> str:
+        return f"{school.code} · {school}"
+
+
+class PlayerForm(forms.Form):
+    name_zh = forms.CharField(label=_("Name in Chinese"), max_length=80, required=False)
+    name_en = forms.CharField(label=_("Name in English"), max_length=120, required=False)
+    school = SchoolChoiceField(label=_("School"), queryset=School.objects.none())
+    class_name = forms.CharField(label=_("Class"), max_length=20, required=False)
+    number = forms.IntegerField(
+        label=_("Player number"),
+        min_value=1,
+        max_value=99999,
+        required=False,
+        help_text=_("Leave blank for the next free number."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["school"].queryset = tournament.schools.order_by("code")
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if not (cleaned.get("name_zh") or "").strip() and not (cleaned.get("name_en") or "").strip():
+            self.add_error("name_zh", _("Give the player's name in Chinese or in English."))
+        return cleaned

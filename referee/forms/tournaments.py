@@ -1,0 +1,50 @@
+"""Creating a tournament and changing its settings."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.rulesets import ruleset_choices
+
+
+class TournamentSettingsForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    games_per_table = forms.IntegerField(
+        label=_("Games per table"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_("Leave blank for the ruleset's default (3 for the school rules; one round for the others)."),
+    )
+    shared_win_credit = forms.ChoiceField(
+        label=_("A shared win"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
+    )
+    privacy = forms.ChoiceField(label=_("Names on public pages"), choices=Privacy.choices)
+    language = forms.ChoiceField(label=_("Language of printouts"), choices=Language.choices)
+    requires_confirmation = forms.BooleanField(
+        label=_("Results need an organiser's confirmation after sign-off"), required=False
+    )
+    target_score = forms.IntegerField(
+        label=_("Target score (UNO)"),
+        min_value=1,
+        max_value=100000,
+        required=False,
+        help_text=_("Leave blank for the ruleset's default (500)."),
+    )
+    standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
+
+
+class TournamentCreateForm(TournamentSettingsForm):
+    slug = forms.SlugField(
+        label=_("Short name in addresses"),
+        max_length=50,
+        help_text=_("Lower-case letters, digits and hyphens, for example hk-2025."),
+    )
+    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=ruleset_choices)
+
+    field_order = ["name", "slug", "ruleset", "games_per_table", "shared_win_credit", "privacy", "language"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["standings_released"]

@@ -1,0 +1,61 @@
+"""How long a table plays, and where it stands: the tournament's settings read through its ruleset."""
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from referee.models import Tournament
+
+
+class TableStatus(models.TextChoices):
+    NOT_STARTED = "not-started", _("Not started")
+    IN_PLAY = "in-play", _("In play")
+    FINISHED = "finished", _("Finished, awaiting sign-off")
+    SIGNED_OFF = "signed-off", _("Signed off")
+    CONFIRMED = "confirmed", _("Confirmed")
+
+
+def effective_games_per_table(tournament: Tournament) -> int | None:
+    """The tournament's own setting, else the ruleset's default (None: one round, or play to a target)."""
+    if tournament.games_per_table:
+        return tournament.games_per_table
+    return scoring.get_ruleset(tournament.ruleset).default_games_per_table
+
+
+def effective_target(tournament: Tournament) -> int | None:
+    if tournament.target_score:
+        return tournament.target_score
+    return scoring.get_ruleset(tournament.ruleset).default_target
+
+
+def games_required(tournament: Tournament, seat_count: int) -> int | None:
+    """Games a table must play, or None when the match runs until someone reaches the target score."""
+    ruleset = scoring.get_ruleset(tournament.ruleset)
+    if ruleset.match_format == "target":
+        return None
+    per_table = effective_games_per_table(tournament)
+    return per_table if per_table is not None else seat_count
+
+
+def match_options(tournament: Tournament, seat_count: int) -> scoring.MatchOptions:
+    """The engine's options for one table; a round-based match without a setting plays one round."""
+    return scoring.MatchOptions(
+        shared_win_credit=tournament.shared_win_credit,
+        games_per_table=games_required(tournament, seat_count),
+        target=effective_target(tournament),
+    )
+
+
+def table_status(
+    *, games_played: int, finished: bool, signed_off: bool, confirmed: bool
+) -> TableStatus:
+    if confirmed:
+        return TableStatus.CONFIRMED
+    if signed_off:
+        return TableStatus.SIGNED_OFF
+    if finished:
+        return TableStatus.FINISHED
+    if games_played:
+        return TableStatus.IN_PLAY
+    return TableStatus.NOT_STARTED

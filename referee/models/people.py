@@ -1,0 +1,62 @@
+"""Schools and their players. Names are stored exactly as typed, in Chinese and/or English."""
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from referee.models.tournament import Tournament
+
+
+class School(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="schools", verbose_name=_("tournament")
+    )
+    name_zh = models.CharField(_("name in Chinese"), max_length=120, blank=True)
+    name_en = models.CharField(_("name in English"), max_length=120, blank=True)
+    code = models.CharField(_("short code"), max_length=12, help_text=_("For example SPS; unique in the tournament."))
+
+    class Meta:
+        verbose_name = _("school")
+        verbose_name_plural = _("schools")
+        ordering = ["code"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "code"], name="school_code_unique_per_tournament"),
+            models.CheckConstraint(
+                condition=~models.Q(name_zh="") | ~models.Q(name_en=""), name="school_has_a_name"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name_zh or self.name_en
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
+    )
+    school = models.ForeignKey(School, on_delete=models.PROTECT, related_name="players", verbose_name=_("school"))
+    name_zh = models.CharField(_("name in Chinese"), max_length=80, blank=True)
+    name_en = models.CharField(_("name in English"), max_length=120, blank=True)
+    class_name = models.CharField(_("class"), max_length=20, blank=True)
+    number = models.PositiveIntegerField(_("player number"))
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="player_number_unique_per_tournament"),
+            models.CheckConstraint(
+                condition=~models.Q(name_zh="") | ~models.Q(name_en=""), name="player_has_a_name"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man)."""
+        if self.name_zh and self.name_en:
+            return f"{self.name_zh} ({self.name_en})"
+        return self.name_zh or self.name_en

@@ -1,0 +1,117 @@
+"""Games, each player's hand at the end of a game, and in-game incidents.
+
+Raw facts (what the referee saw) sit next to the numbers the engine derived from them; nobody types a score.
+Scores are stored as whole sixtieths so that shared wins among up to six players stay exact and standings
+are a plain SQL SUM.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.models.schedule import Seat, Table
+
+SIXTIETHS = 60
+
+
+class Ending(models.TextChoices):
+    WENT_OUT = "went-out", _("Someone went out")
+    POOL_EXHAUSTED = "pool-exhausted", _("The pool ran out")
+
+
+class Game(models.Model):
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="games", verbose_name=pgettext_lazy("game table", "table")
+    )
+    number = models.PositiveSmallIntegerField(_("game number"))
+    ending = models.CharField(_("ending"), max_length=16, choices=Ending.choices)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_number_unique_per_table"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="game_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+
+class HandResult(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", verbose_name=_("game"))
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="hands", verbose_name=_("seat"))
+    went_out = models.BooleanField(_("went out"), default=False)
+    rack = models.TextField(_("tiles left on the rack"), blank=True)
+    rack_value = models.PositiveIntegerField(_("rack value"), null=True, blank=True)
+    made_initial_meld = models.BooleanField(_("made the initial meld"), default=True)
+    could_meld = models.BooleanField(_("could have made the initial meld"), null=True, blank=True)
+    penalty = models.IntegerField(_("penalty"))
+    score_sixtieths = models.IntegerField(_("score in sixtieths"))
+    basis = models.CharField(_("basis"), max_length=32, blank=True)
+    won = models.BooleanField(_("won"), default=False)
+    win_credit_sixtieths = models.PositiveSmallIntegerField(_("games won in sixtieths"), default=0)
+
+    class Meta:
+        verbose_name = _("hand result")
+        verbose_name_plural = _("hand results")
+        ordering = ["game", "seat__letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="hand_result_once_per_seat_and_game"),
+            models.CheckConstraint(
+                condition=models.Q(win_credit_sixtieths__lte=SIXTIETHS), name="hand_result_win_credit_at_most_one"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.seat.letter}"
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.score_sixtieths, SIXTIETHS)
+
+    @property
+    def win_credit(self) -> Fraction:
+        return Fraction(self.win_credit_sixtieths, SIXTIETHS)
+
+
+class Incident(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="incidents", verbose_name=_("game"))
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="incidents", verbose_name=_("seat"))
+    kind = models.CharField(_("kind"), max_length=40)
+    tiles_drawn = models.PositiveSmallIntegerField(_("tiles drawn"))
+    tiles_left_over = models.PositiveSmallIntegerField(_("tiles left over"), null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+
+    class Meta:
+        verbose_name = _("incident")
+        verbose_name_plural = _("incidents")
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.kind}"

@@ -1,0 +1,117 @@
+"""Rounds, tables and who sits where."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from referee.models.people import Player
+from referee.models.tournament import Tournament
+
+SEAT_LETTERS = "ABCDEFGHIJ"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("start time"))
+    order = models.PositiveSmallIntegerField(_("order"))
+
+    class Meta:
+        verbose_name = pgettext_lazy("tournament stage", "round")
+        verbose_name_plural = pgettext_lazy("tournament stage", "rounds")
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "order"], name="round_order_unique_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=pgettext_lazy("tournament stage", "round")
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="refereed_tables",
+        verbose_name=_("referee"),
+    )
+    signed_off_at = models.DateTimeField(_("signed off at"), null=True, blank=True)
+    signed_off_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("signed off by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+
+    class Meta:
+        verbose_name = pgettext_lazy("game table", "table")
+        verbose_name_plural = pgettext_lazy("game table", "tables")
+        ordering = ["round__order", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_per_round"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.round.tournament
+
+    @property
+    def is_signed_off(self) -> bool:
+        return self.signed_off_at is not None
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=pgettext_lazy("game table", "table")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="+", verbose_name=pgettext_lazy("tournament stage", "round")
+    )
+    letter = models.CharField(_("seat"), max_length=1)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+    drawn_number = models.PositiveSmallIntegerField(_("drawn number"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "letter"], name="seat_letter_unique_per_table"),
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_once_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "drawn_number"],
+                condition=models.Q(drawn_number__isnull=False),
+                name="seat_drawn_number_unique_per_table",
+            ),
+            models.CheckConstraint(condition=models.Q(letter__in=list(SEAT_LETTERS)), name="seat_letter_a_to_j"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.letter}"

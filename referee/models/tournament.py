@@ -1,0 +1,87 @@
+"""A tournament and its per-tournament settings (defaults come from the ruleset)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from referee.rulesets import ruleset_choices, ruleset_label
+
+
+class SharedWinCredit(models.TextChoices):
+    FULL = "full", _("A shared win counts as a game won for each sharer")
+    SPLIT = "split", _("A shared win is split: 1/k of a game won each")
+
+
+class Privacy(models.TextChoices):
+    FULL_NAMES = "full-names", _("Full names")
+    INITIALS = "initials", _("Initials")
+    PLAYER_NUMBERS = "player-numbers", _("Player numbers only")
+
+
+class Language(models.TextChoices):
+    ZH_HANT = "zh-hant", _("Traditional Chinese")
+    EN = "en", _("English")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(
+        _("short name in addresses"),
+        unique=True,
+        help_text=_("Letters, digits and hyphens, used in the page address, for example hk-2025."),
+    )
+    ruleset = models.CharField(_("ruleset"), max_length=32, choices=ruleset_choices)
+    games_per_table = models.PositiveSmallIntegerField(
+        _("games per table"),
+        null=True,
+        blank=True,
+        help_text=_("Leave blank for the ruleset's default."),
+    )
+    shared_win_credit = models.CharField(
+        _("shared win credit"), max_length=8, choices=SharedWinCredit.choices, default=SharedWinCredit.FULL
+    )
+    privacy = models.CharField(
+        _("names on public pages"), max_length=16, choices=Privacy.choices, default=Privacy.INITIALS
+    )
+    language = models.CharField(
+        _("language of printouts"), max_length=8, choices=Language.choices, default=Language.ZH_HANT
+    )
+    requires_confirmation = models.BooleanField(
+        _("results need the organiser's confirmation"),
+        default=False,
+        help_text=_("After a referee signs a table off, an organiser confirms it before it counts as final."),
+    )
+    target_score = models.PositiveIntegerField(
+        _("target score"), null=True, blank=True, help_text=_("UNO only: the first player to reach it wins.")
+    )
+    standings_released = models.BooleanField(_("standings released to the public"), default=False)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers"), blank=True
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_tournaments", verbose_name=_("referees"), blank=True
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(games_per_table__isnull=True) | models.Q(games_per_table__gte=1),
+                name="tournament_games_per_table_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(target_score__isnull=True) | models.Q(target_score__gte=1),
+                name="tournament_target_score_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ruleset_name(self) -> str:
+        return str(ruleset_label(self.ruleset))

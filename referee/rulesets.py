@@ -1,0 +1,80 @@
+"""The site's view of the rules engine's registry: translated names, match formats and defaults.
+
+The engine speaks English and stable codes; everything a person reads is translated here.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+import scoring
+
+RULESET_LABELS = {
+    "hk-school": _("Hong Kong primary-school Rummikub"),
+    "standard": _("Rummikub (standard rules)"),
+    "six-player": _("Rummikub six-player edition"),
+    "twist": _("Rummikub with a Twist"),
+    "uno": _("UNO"),
+}
+
+# Keyed by the engine's English name, since one code can mean different things in different rulesets
+# ("overtime" restores the table in hk-school but draws one tile in standard).
+INCIDENT_LABELS = {
+    "Turn over one minute: table restored": _("Turn over one minute: table restored, draw 3"),
+    "Turn over one minute, nothing played": _("Turn over one minute, nothing played: draw 1"),
+    "Turn over one minute, table cannot be restored": _("Turn over one minute, table cannot be restored"),
+    "Incomplete move: table restored": _("Incomplete move: table restored, draw 3"),
+    "Incomplete move, places of tiles forgotten (strict tournament rule)": _(
+        "Incomplete move, places of tiles forgotten (strict tournament rule)"
+    ),
+    "Three identical pairs dealt: redeal asked": _("Three identical pairs dealt: redeal asked"),
+    "Another player's tile exposed while dealing": _("Another player's tile exposed while dealing"),
+    "Forgot to call UNO and was caught": _("Forgot to call UNO and was caught"),
+    "Advised another player": _("Advised another player"),
+    "Played a wrong card": _("Played a wrong card"),
+    "Illegal Wild Draw Four, challenged": _("Illegal Wild Draw Four, challenged"),
+    "Failed challenge of a Wild Draw Four": _("Failed challenge of a Wild Draw Four"),
+}
+
+MATCH_FORMAT_LABELS = {
+    "fixed-games": _("a fixed number of games per table"),
+    "rounds": _("rounds: as many games as players per round"),
+    "target": _("play until someone reaches the target score"),
+}
+
+BASIS_LABELS = {
+    "went-out": pgettext_lazy("score basis", "went out"),
+    "tiles": pgettext_lazy("score basis", "tiles on the rack"),
+    "cards": pgettext_lazy("score basis", "cards in hand"),
+    "no-meld-insufficient": pgettext_lazy("score basis", "no initial meld, could not have made it"),
+    "no-meld-sufficient": pgettext_lazy("score basis", "no initial meld, could have made it"),
+}
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Choices for Tournament.ruleset, in the engine's registry order (called lazily by Django)."""
+    return [(ruleset.key, ruleset_label(ruleset.key)) for ruleset in scoring.all_rulesets()]
+
+
+def ruleset_label(key: str) -> str:
+    if key in RULESET_LABELS:
+        return RULESET_LABELS[key]
+    try:
+        return scoring.get_ruleset(key).name
+    except scoring.ScoringError:
+        return key
+
+
+def incident_label(ruleset_key: str, code: str) -> str:
+    kind = scoring.get_ruleset(ruleset_key).incident(code)
+    if kind is None:
+        return code
+    return INCIDENT_LABELS.get(kind.name, kind.name)
+
+
+def incident_choices(ruleset_key: str) -> list[tuple[str, str]]:
+    return [(kind.code, incident_label(ruleset_key, kind.code)) for kind in scoring.get_ruleset(ruleset_key).incidents]
+
+
+def basis_label(basis: str) -> str:
+    return BASIS_LABELS.get(basis, basis)

@@ -1,0 +1,34 @@
+"""A table's history from the action log, newest first, for the organiser's table page."""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from referee.models import AuditEntry, Table
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    created_at: datetime.datetime
+    actor_name: str
+    action: str
+    game_number: int | None
+    changes: dict[str, Any]
+    reason: str
+
+
+def table_history(table: Table) -> list[AuditRow]:
+    """One query."""
+    entries = AuditEntry.objects.filter(table=table).select_related("actor", "game").order_by("-created_at", "-pk")
+    return [
+        AuditRow(
+            created_at=entry.created_at,
+            actor_name=(entry.actor.get_full_name() or entry.actor.username) if entry.actor else "",
+            action=entry.action,
+            game_number=entry.game.number if entry.game else None,
+            changes=entry.changes,
+            reason=entry.reason,
+        )
+        for entry in entries
+    ]

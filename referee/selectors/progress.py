@@ -1,0 +1,131 @@
+"""Where every table stands: not started, in play, finished, signed off (and confirmed)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+import scoring
+from referee.match import TableStatus, effective_target, games_required, table_status
+from referee.models import Game, HandResult, Round, Seat, Table, Tournament
+from referee.models.results import SIXTIETHS
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    letter: str
+    player_name: str
+    school_code: str
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    table: Table
+    number: int
+    referee_name: str
+    seats: list[SeatSummary]
+    games_played: int
+    games_required: int | None
+    status: TableStatus
+
+    @property
+    def status_label(self) -> str:
+        return self.status.label
+
+
+@dataclass
+class RoundProgress:
+    round: Round
+    tables: list[TableProgress] = field(default_factory=list)
+
+    def count(self, status: TableStatus) -> int:
+        return sum(1 for table in self.tables if table.status == status)
+
+
+def _correlated_count(queryset: QuerySet) -> Coalesce:
+    counted = queryset.filter(table=OuterRef("pk")).order_by().values("table").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
+
+def _seats_by_table(tables: list[Table]) -> dict[int, list[SeatSummary]]:
+    seats = Seat.objects.filter(table__in=[t.pk for t in tables]).select_related("player__school").order_by("letter")
+    by_table: dict[int, list[SeatSummary]] = defaultdict(list)
+    for seat in seats:
+        by_table[seat.table_id].append(SeatSummary(seat.letter, seat.player.display_name, seat.player.school.code))
+    return by_table
+
+
+def _best_totals(tables: list[Table]) -> dict[int, int]:
+    """For play-to-a-target matches: the highest running total at each table, in sixtieths."""
+    sums = (
+        HandResult.objects.filter(game__table__in=[t.pk for t in tables])
+        .values("game__table", "seat")
+        .annotate(total=Sum("score_sixtieths"))
+        .order_by()
+    )
+    best: dict[int, int] = {}
+    for row in sums:
+        best[row["game__table"]] = max(best.get(row["game__table"], 0), row["total"])
+    return best
+
+
+def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
+    """Three queries at most: tables with counts, their seats, and running totals for target matches."""
+    tables = list(
+        queryset.select_related("round__tournament", "referee").annotate(
+            games_played=_correlated_count(Game.objects.all())
+        )
+    )
+    seats = _seats_by_table(tables)
+    target_tables = [t for t in tables if scoring.get_ruleset(t.round.tournament.ruleset).match_format == "target"]
+    best = _best_totals(target_tables) if target_tables else {}
+    rows = []
+    for table in tables:
+        tournament: Tournament = table.round.tournament
+        required = games_required(tournament, len(seats[table.pk]))
+        if required is None:
+            target = effective_target(tournament) or 0
+            finished = table.games_played > 0 and best.get(table.pk, 0) >= target * SIXTIETHS
+        else:
+            finished = 0 < required <= table.games_played
+        status = table_status(
+            games_played=table.games_played,
+            finished=finished,
+            signed_off=table.signed_off_at is not None,
+            confirmed=table.confirmed_at is not None,
+        )
+        referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
+        rows.append(
+            TableProgress(table, table.number, referee_name, seats[table.pk], table.games_played, required, status)
+        )
+    return rows
+
+
+def tournament_progress(tournament: Tournament) -> list[RoundProgress]:
+    """Every round with its tables, in order (four queries)."""
+    rounds = {round_.pk: RoundProgress(round_) for round_ in tournament.rounds.order_by("order")}
+    tables = Table.objects.filter(round__tournament=tournament).order_by("round__order", "number")
+    for row in _progress_rows(tables):
+        rounds[row.table.round_id].tables.append(row)
+    return list(rounds.values())
+
+
+def referee_tables(user: AbstractBaseUser) -> list[TableProgress]:
+    """A referee's own tables, soonest round first, in every tournament they referee."""
+    tables = Table.objects.filter(referee=user, round__tournament__referees=user).order_by(
+        "round__date", "round__start_time", "round__order", "number"
+    )
+    return _progress_rows(tables)
+
+
+def round_progress(round_: Round) -> RoundProgress:
+    """One round's tables (three queries)."""
+    tables = Table.objects.filter(round=round_).order_by("number")
+    return RoundProgress(round_, _progress_rows(tables))
+
+
+def table_progress(table: Table) -> TableProgress:
+    return _progress_rows(Table.objects.filter(pk=table.pk))[0]

@@ -1,0 +1,138 @@
+"""A table's scoresheet: one column per seat, one row per game, then the totals (as on seed 002's sheet)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from referee.match import games_required
+from referee.models import Game, HandResult, Incident, Seat, Table
+from referee.models.results import SIXTIETHS
+
+
+@dataclass(frozen=True)
+class SheetSeat:
+    letter: str
+    player_name: str
+    player_number: int
+    school_code: str
+    class_name: str
+    drawn_number: int | None
+    seat_pk: int
+
+
+@dataclass(frozen=True)
+class SheetCell:
+    won: bool
+    win_credit: Fraction
+    score: Fraction
+    penalty: int
+    basis: str
+    rack: str
+
+
+@dataclass(frozen=True)
+class SheetGame:
+    game: Game
+    number: int
+    ending: str
+    version: int
+    cells: list[SheetCell | None]
+
+
+@dataclass(frozen=True)
+class SheetTotal:
+    letter: str
+    games_won: Fraction
+    total: Fraction
+
+
+@dataclass(frozen=True)
+class SheetIncident:
+    game_number: int
+    letter: str
+    kind: str
+    tiles_drawn: int
+    tiles_left_over: int | None
+    note: str
+    incident: Incident
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    table: Table
+    seats: list[SheetSeat]
+    games: list[SheetGame]
+    totals: list[SheetTotal]
+    incidents: list[SheetIncident]
+    games_required: int | None
+
+    @property
+    def games_played(self) -> int:
+        return len(self.games)
+
+
+def _cell(hand: HandResult) -> SheetCell:
+    return SheetCell(
+        won=hand.won,
+        win_credit=Fraction(hand.win_credit_sixtieths, SIXTIETHS),
+        score=Fraction(hand.score_sixtieths, SIXTIETHS),
+        penalty=hand.penalty,
+        basis=hand.basis,
+        rack=hand.rack,
+    )
+
+
+def table_sheet(table: Table) -> TableSheet:
+    """Four queries: seats, games, hands, incidents. The table's round and tournament should be loaded."""
+    seats = list(table.seats.select_related("player__school").order_by("letter"))
+    games = list(table.games.order_by("number"))
+    hands_by_game: dict[int, dict[int, HandResult]] = defaultdict(dict)
+    for hand in HandResult.objects.filter(game__table=table):
+        hands_by_game[hand.game_id][hand.seat_id] = hand
+    sheet_games = []
+    won: dict[int, Fraction] = defaultdict(Fraction)
+    total: dict[int, Fraction] = defaultdict(Fraction)
+    for game in games:
+        cells: list[SheetCell | None] = []
+        for seat in seats:
+            hand = hands_by_game[game.pk].get(seat.pk)
+            cells.append(_cell(hand) if hand else None)
+            if hand:
+                won[seat.pk] += Fraction(hand.win_credit_sixtieths, SIXTIETHS)
+                total[seat.pk] += Fraction(hand.score_sixtieths, SIXTIETHS)
+        sheet_games.append(SheetGame(game, game.number, game.ending, game.version, cells))
+    letters = {seat.pk: seat.letter for seat in seats}
+    incidents = [
+        SheetIncident(
+            incident.game.number,
+            letters.get(incident.seat_id, ""),
+            incident.kind,
+            incident.tiles_drawn,
+            incident.tiles_left_over,
+            incident.note,
+            incident,
+        )
+        for incident in Incident.objects.filter(game__table=table).select_related("game").order_by("created_at", "pk")
+    ]
+    return TableSheet(
+        table=table,
+        seats=[_sheet_seat(seat) for seat in seats],
+        games=sheet_games,
+        totals=[SheetTotal(seat.letter, won[seat.pk], total[seat.pk]) for seat in seats],
+        incidents=incidents,
+        games_required=games_required(table.round.tournament, len(seats)),
+    )
+
+
+def _sheet_seat(seat: Seat) -> SheetSeat:
+    player = seat.player
+    return SheetSeat(
+        letter=seat.letter,
+        player_name=player.display_name,
+        player_number=player.number,
+        school_code=player.school.code,
+        class_name=player.class_name,
+        drawn_number=seat.drawn_number,
+        seat_pk=seat.pk,
+    )

@@ -1,0 +1,46 @@
+"""Writes. Every function is keyword-only, named noun_verb, atomic, checks permissions, and logs to the audit.
+
+Each refusal is a `referee.errors.ServiceError` with a translated message.
+"""
+from referee.services.incidents import incident_record
+from referee.services.people import (
+    player_create,
+    player_delete,
+    player_update,
+    school_create,
+    school_delete,
+    school_update,
+)
+from referee.services.referees import referee_account_create, referee_add, referee_remove
+from referee.services.results import HandFacts, game_result_submit
+from referee.services.schedule import round_create, round_delete, round_update, table_assign_referee, table_create, table_delete
+from referee.services.seats import seat_assign, seat_remove
+from referee.services.signoff import table_confirm, table_sign_off
+from referee.services.tournaments import tournament_create, tournament_update
+
+__all__ = [
+    "HandFacts",
+    "game_result_submit",
+    "incident_record",
+    "player_create",
+    "player_delete",
+    "player_update",
+    "referee_account_create",
+    "referee_add",
+    "referee_remove",
+    "round_create",
+    "round_delete",
+    "round_update",
+    "school_create",
+    "school_delete",
+    "school_update",
+    "seat_assign",
+    "seat_remove",
+    "table_assign_referee",
+    "table_confirm",
+    "table_create",
+    "table_delete",
+    "table_sign_off",
+    "tournament_create",
+    "tournament_update",
+]

@@ -1,0 +1,43 @@
+"""One way to write the action log, shared by every service."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.serializers.json import DjangoJSONEncoder
+
+from referee.models import AuditEntry, Game, Table, Tournament
+
+
+def audit_record(
+    *,
+    actor: AbstractBaseUser | None,
+    tournament: Tournament,
+    action: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    table: Table | None = None,
+    game: Game | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    """Store `before` and `after` as JSON-safe values (dates and decimals become strings)."""
+    changes = _json_safe({"before": before or {}, "after": after or {}})
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        table=table,
+        game=game,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        changes=changes,
+        reason=reason,
+    )
+
+
+def _json_safe(value: Any) -> Any:
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+
+
+def model_fields(instance: Any, names: list[str]) -> dict[str, Any]:
+    """A snapshot of some fields, for an audit entry's before/after."""
+    return {name: getattr(instance, name) for name in names}

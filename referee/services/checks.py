@@ -1,0 +1,34 @@
+"""Small input checks shared by services, each refusing with a translated message on the right field."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from referee.errors import ServiceError
+
+
+def clean_text(value: str | None, *, field: str, max_length: int, required: bool = False) -> str:
+    """Trim surrounding spaces only: names are kept exactly as typed inside."""
+    text = (value or "").strip()
+    if required and not text:
+        raise ServiceError(_("This field is required."), field=field, code="required")
+    if len(text) > max_length:
+        raise ServiceError(
+            _("Keep this to %(limit)d characters or fewer.") % {"limit": max_length}, field=field, code="too-long"
+        )
+    return text
+
+
+def require_choice(value: str, choices: Iterable[str], *, field: str) -> str:
+    if value not in set(choices):
+        raise ServiceError(_("Choose one of the offered options."), field=field, code="invalid-choice")
+    return value
+
+
+def require_positive(value: int | None, *, field: str, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if value is None or isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ServiceError(_("Enter a whole number of 1 or more."), field=field, code="not-positive")
+    return value

@@ -1,0 +1,173 @@
+"""Registering schools and players."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referee import permissions
+from referee.errors import ServiceError
+from referee.models import Player, School, Seat, Tournament
+from referee.services.audit import audit_record, model_fields
+from referee.services.checks import clean_text, require_positive
+
+SCHOOL_FIELDS = ["name_zh", "name_en", "code"]
+PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_id"]
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """Serialise registrations per tournament, so two organisers cannot take the same code or number."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _clean_school(tournament: Tournament, *, name_zh: str, name_en: str, code: str, exclude_pk: int | None) -> dict:
+    values = {
+        "name_zh": clean_text(name_zh, field="name_zh", max_length=120),
+        "name_en": clean_text(name_en, field="name_en", max_length=120),
+        "code": clean_text(code, field="code", max_length=12, required=True).upper(),
+    }
+    if not values["name_zh"] and not values["name_en"]:
+        raise ServiceError(_("Give the school's name in Chinese or in English."), field="name_zh", code="no-name")
+    clash = School.objects.filter(tournament=tournament, code=values["code"]).exclude(pk=exclude_pk)
+    if clash.exists():
+        raise ServiceError(_("Another school already uses this code."), field="code", code="duplicate")
+    return values
+
+
+@transaction.atomic
+def school_create(*, actor: AbstractBaseUser, tournament: Tournament, name_zh: str, name_en: str, code: str) -> School:
+    permissions.require_organiser(actor, tournament)
+    tournament = _lock(tournament)
+    values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=None)
+    school = School.objects.create(tournament=tournament, **values)
+    audit_record(actor=actor, tournament=tournament, action="school.create", after=model_fields(school, SCHOOL_FIELDS))
+    return school
+
+
+@transaction.atomic
+def school_update(*, actor: AbstractBaseUser, school: School, name_zh: str, name_en: str, code: str) -> School:
+    permissions.require_organiser(actor, school.tournament)
+    tournament = _lock(school.tournament)
+    school = School.objects.select_for_update().get(pk=school.pk)
+    before = model_fields(school, SCHOOL_FIELDS)
+    values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=school.pk)
+    for field, value in values.items():
+        setattr(school, field, value)
+    school.save()
+    audit_record(
+        actor=actor, tournament=tournament, action="school.update", before=before, after=model_fields(school, SCHOOL_FIELDS)
+    )
+    return school
+
+
+@transaction.atomic
+def school_delete(*, actor: AbstractBaseUser, school: School) -> None:
+    """Only a school without players: a typo is fixed by deleting, a real school keeps its history."""
+    permissions.require_organiser(actor, school.tournament)
+    tournament = _lock(school.tournament)
+    if school.players.exists():
+        raise ServiceError(_("Remove this school's players first."), code="in-use")
+    before = model_fields(school, SCHOOL_FIELDS)
+    school.delete()
+    audit_record(actor=actor, tournament=tournament, action="school.delete", before=before)
+
+
+def _clean_player(
+    tournament: Tournament,
+    *,
+    school: School | None,
+    name_zh: str,
+    name_en: str,
+    class_name: str,
+    number: int | None,
+    exclude_pk: int | None,
+) -> dict:
+    if school is None or school.tournament_id != tournament.pk:
+        raise ServiceError(_("Choose a school of this tournament."), field="school", code="wrong-school")
+    values = {
+        "school": school,
+        "name_zh": clean_text(name_zh, field="name_zh", max_length=80),
+        "name_en": clean_text(name_en, field="name_en", max_length=120),
+        "class_name": clean_text(class_name, field="class_name", max_length=20),
+        "number": require_positive(number, field="number"),
+    }
+    if not values["name_zh"] and not values["name_en"]:
+        raise ServiceError(_("Give the player's name in Chinese or in English."), field="name_zh", code="no-name")
+    clash = Player.objects.filter(tournament=tournament, number=values["number"]).exclude(pk=exclude_pk)
+    if clash.exists():
+        raise ServiceError(_("Another player already has this number."), field="number", code="duplicate")
+    return values
+
+
+def next_player_number(tournament: Tournament) -> int:
+    """A suggestion for the form: one more than the highest number so far."""
+    highest = tournament.players.order_by("-number").values_list("number", flat=True).first()
+    return (highest or 0) + 1
+
+
+@transaction.atomic
+def player_create(
+    *,
+    actor: AbstractBaseUser,
+    tournament: Tournament,
+    school: School | None,
+    name_zh: str = "",
+    name_en: str = "",
+    class_name: str = "",
+    number: int | None = None,
+) -> Player:
+    """A blank number takes the next free one."""
+    permissions.require_organiser(actor, tournament)
+    tournament = _lock(tournament)
+    if number is None:
+        number = next_player_number(tournament)
+    values = _clean_player(
+        tournament, school=school, name_zh=name_zh, name_en=name_en, class_name=class_name, number=number, exclude_pk=None
+    )
+    player = Player.objects.create(tournament=tournament, **values)
+    audit_record(actor=actor, tournament=tournament, action="player.create", after=model_fields(player, PLAYER_FIELDS))
+    return player
+
+
+@transaction.atomic
+def player_update(
+    *,
+    actor: AbstractBaseUser,
+    player: Player,
+    school: School | None,
+    name_zh: str,
+    name_en: str,
+    class_name: str,
+    number: int | None,
+) -> Player:
+    permissions.require_organiser(actor, player.tournament)
+    tournament = _lock(player.tournament)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    before = model_fields(player, PLAYER_FIELDS)
+    values = _clean_player(
+        tournament,
+        school=school,
+        name_zh=name_zh,
+        name_en=name_en,
+        class_name=class_name,
+        number=number,
+        exclude_pk=player.pk,
+    )
+    for field, value in values.items():
+        setattr(player, field, value)
+    player.save()
+    audit_record(
+        actor=actor, tournament=tournament, action="player.update", before=before, after=model_fields(player, PLAYER_FIELDS)
+    )
+    return player
+
+
+@transaction.atomic
+def player_delete(*, actor: AbstractBaseUser, player: Player) -> None:
+    permissions.require_organiser(actor, player.tournament)
+    tournament = _lock(player.tournament)
+    if Seat.objects.filter(player=player).exists():
+        raise ServiceError(_("This player is seated at a table; remove the seat first."), code="in-use")
+    before = model_fields(player, PLAYER_FIELDS)
+    player.delete()
+    audit_record(actor=actor, tournament=tournament, action="player.delete", before=before)

@@ -1,0 +1,194 @@
+"""Recording one game's result: the raw facts go in, the engine derives the numbers, the audit remembers."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import scoring
+from referee import permissions
+from referee.engine import decide_table, player_input, score, to_sixtieths
+from referee.errors import ServiceError
+from referee.match import games_required
+from referee.models import Game, HandResult, Seat, Table, Tournament
+from referee.models.results import SIXTIETHS, Ending
+from referee.models.tournament import SharedWinCredit
+from referee.services.audit import audit_record
+
+FACT_FIELDS = ["went_out", "rack", "rack_value", "made_initial_meld", "could_meld"]
+DERIVED_FIELDS = ["penalty", "score_sixtieths", "basis", "won", "win_credit_sixtieths"]
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the referee saw of one player at the end of a game (RULES.md): never a score."""
+
+    seat: str
+    went_out: bool = False
+    rack: str = ""
+    rack_value: int | None = None
+    made_initial_meld: bool = True
+    could_meld: bool | None = None
+
+
+def _check_hands(seats: Sequence[Seat], hands: Sequence[HandFacts], tournament: Tournament) -> None:
+    ruleset = scoring.get_ruleset(tournament.ruleset)
+    if len(seats) < ruleset.min_players:
+        raise ServiceError(
+            _("Seat at least %(count)d players at this table first.") % {"count": ruleset.min_players},
+            field="hands",
+            code="too-few-seats",
+        )
+    letters = [hand.seat for hand in hands]
+    if sorted(letters) != sorted(seat.letter for seat in seats):
+        raise ServiceError(_("Give exactly one result for each seat at this table."), field="hands", code="seats")
+    for hand in hands:
+        if hand.rack_value is not None and (isinstance(hand.rack_value, bool) or hand.rack_value < 0):
+            raise ServiceError(_("A rack value cannot be negative."), field="hands", code="negative-rack-value")
+
+
+def _check_game_number(
+    table: Table, game_number: int, existing: Game | None, expected_version: int | None, seat_count: int
+) -> None:
+    if existing is not None:
+        if expected_version is None:
+            raise ServiceError(
+                _("Game %(number)d has already been recorded.") % {"number": game_number},
+                field="game_number",
+                code="exists",
+            )
+        if expected_version != existing.version:
+            raise ServiceError(
+                _("Someone else changed this game meanwhile. Reload the page and check it."), code="stale"
+            )
+        return
+    if expected_version is not None:
+        raise ServiceError(_("This game is no longer there. Reload the page."), code="stale")
+    played = table.games.count()
+    if game_number != played + 1:
+        raise ServiceError(
+            _("The next game at this table is game %(number)d.") % {"number": played + 1},
+            field="game_number",
+            code="out-of-order",
+        )
+    tournament = table.round.tournament
+    required = games_required(tournament, seat_count)
+    finished = played >= required if required is not None else played and decide_table(table).finished
+    if finished:
+        raise ServiceError(_("This table has played all its games."), field="game_number", code="match-over")
+
+
+def _derived(result: scoring.GameResult, tournament: Tournament) -> dict[str, dict]:
+    """The engine's numbers per seat letter, in the units the database stores."""
+    ruleset = scoring.get_ruleset(tournament.ruleset)
+    if ruleset.is_rummikub and sum(player.score for player in result.players) != 0:
+        raise ServiceError(_("The scores of this game do not add up to zero."), code="not-zero-sum")
+    winners = len(result.winners) or 1
+    full_credit = tournament.shared_win_credit == SharedWinCredit.FULL
+    credit = SIXTIETHS if full_credit else SIXTIETHS // winners
+    return {
+        player.seat: {
+            "penalty": player.penalty,
+            "score_sixtieths": to_sixtieths(player.score),
+            "basis": player.basis,
+            "won": player.won,
+            "win_credit_sixtieths": credit if player.won else 0,
+        }
+        for player in result.players
+    }
+
+
+def _snapshot(game: Game) -> dict:
+    hands = {
+        hand.seat.letter: {name: getattr(hand, name) for name in FACT_FIELDS + DERIVED_FIELDS}
+        for hand in game.hands.select_related("seat")
+    }
+    return {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
+
+
+def _save_hands(game: Game, seats: Sequence[Seat], hands: Sequence[HandFacts], derived: dict[str, dict]) -> None:
+    by_letter = {seat.letter: seat for seat in seats}
+    game.hands.all().delete()
+    HandResult.objects.bulk_create(
+        HandResult(
+            game=game,
+            seat=by_letter[hand.seat],
+            went_out=hand.went_out,
+            rack=hand.rack,
+            rack_value=hand.rack_value,
+            made_initial_meld=hand.made_initial_meld,
+            could_meld=hand.could_meld,
+            **derived[hand.seat],
+        )
+        for hand in hands
+    )
+
+
+def _normalise(hands: Sequence[HandFacts]) -> list[HandFacts]:
+    return [
+        HandFacts(
+            seat=(hand.seat or "").strip().upper(),
+            went_out=bool(hand.went_out),
+            rack=" ".join((hand.rack or "").split()).upper(),
+            rack_value=hand.rack_value,
+            made_initial_meld=bool(hand.made_initial_meld),
+            could_meld=hand.could_meld,
+        )
+        for hand in hands
+    ]
+
+
+@transaction.atomic
+def game_result_submit(
+    *,
+    actor: AbstractBaseUser,
+    table: Table,
+    game_number: int,
+    ending: str,
+    hands: Sequence[HandFacts],
+    expected_version: int | None = None,
+) -> Game:
+    """Record a new game, or (with the version the referee saw) replace one before the table is signed off.
+
+    The engine derives every number; a result it refuses is not stored at all.
+    """
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    permissions.require_result_entry(actor, table)
+    tournament = table.round.tournament
+    if table.signed_off_at is not None:
+        raise ServiceError(_("This table has been signed off; its results can no longer change here."), code="signed-off")
+    if ending not in Ending.values:
+        raise ServiceError(_("Choose how the game ended."), field="ending", code="bad-ending")
+    if isinstance(game_number, bool) or not isinstance(game_number, int) or game_number < 1:
+        raise ServiceError(_("Enter a whole number of 1 or more."), field="game_number", code="not-positive")
+    hands = _normalise(hands)
+    seats = list(table.seats.order_by("letter"))
+    _check_hands(seats, hands, tournament)
+    existing = table.games.select_for_update().filter(number=game_number).first()
+    _check_game_number(table, game_number, existing, expected_version, len(seats))
+
+    result = score(tournament.ruleset, ending, [player_input(hand, hand.seat) for hand in hands])
+    derived = _derived(result, tournament)
+    before = _snapshot(existing) if existing is not None else None
+    if existing is None:
+        game = Game.objects.create(table=table, number=game_number, ending=ending, entered_by=actor)
+    else:
+        game = existing
+        game.ending = ending
+        game.version += 1
+        game.entered_by = actor
+        game.save(update_fields=["ending", "version", "entered_by", "updated_at"])
+    _save_hands(game, seats, hands, derived)
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        table=table,
+        game=game,
+        action="game.create" if before is None else "game.correct",
+        before=before,
+        after=_snapshot(game),
+    )
+    return game

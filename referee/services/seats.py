@@ -1,0 +1,97 @@
+"""Seating players at tables: once per round, one letter per seat, within the ruleset's table size."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import scoring
+from referee import permissions
+from referee.errors import ServiceError
+from referee.models import Player, Seat, Table
+from referee.models.schedule import SEAT_LETTERS
+from referee.services.audit import audit_record
+from referee.services.checks import require_positive
+
+
+def seat_letters_for(ruleset_key: str) -> str:
+    """The letters a table of this ruleset may use: A.. up to its largest table."""
+    return SEAT_LETTERS[: scoring.get_ruleset(ruleset_key).max_players]
+
+
+def _lock_open_table(table: Table) -> Table:
+    """Seating is fixed once the first game is recorded: the scoresheet's columns must not move."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if table.signed_off_at is not None:
+        raise ServiceError(_("This table has been signed off."), code="signed-off")
+    if table.games.exists():
+        raise ServiceError(_("Games have been recorded at this table; its seats cannot change."), code="in-play")
+    return table
+
+
+def _clean_letter(table: Table, letter: str | None, allowed: str) -> str:
+    taken = set(table.seats.values_list("letter", flat=True))
+    if not letter:
+        free = [candidate for candidate in allowed if candidate not in taken]
+        if not free:
+            raise ServiceError(_("This table is full."), field="letter", code="table-full")
+        return free[0]
+    letter = letter.strip().upper()
+    if len(letter) != 1 or letter not in allowed:
+        raise ServiceError(
+            _("Choose a seat from %(first)s to %(last)s.") % {"first": allowed[0], "last": allowed[-1]},
+            field="letter",
+            code="bad-letter",
+        )
+    if letter in taken:
+        raise ServiceError(_("This seat is already taken."), field="letter", code="seat-taken")
+    return letter
+
+
+@transaction.atomic
+def seat_assign(
+    *,
+    actor: AbstractBaseUser,
+    table: Table,
+    player: Player | None,
+    letter: str | None = None,
+    drawn_number: int | None = None,
+) -> Seat:
+    """A blank letter takes the first free seat."""
+    tournament = table.round.tournament
+    permissions.require_organiser(actor, tournament)
+    table = _lock_open_table(table)
+    if player is None or player.tournament_id != tournament.pk:
+        raise ServiceError(_("Choose a player of this tournament."), field="player", code="wrong-player")
+    letter = _clean_letter(table, letter, seat_letters_for(tournament.ruleset))
+    other_seat = Seat.objects.filter(round_id=table.round_id, player=player).select_related("table").first()
+    if other_seat is not None:
+        raise ServiceError(
+            _("This player already sits at table %(number)d in this round.") % {"number": other_seat.table.number},
+            field="player",
+            code="already-seated",
+        )
+    drawn_number = require_positive(drawn_number, field="drawn_number", allow_none=True)
+    if drawn_number is not None and table.seats.filter(drawn_number=drawn_number).exists():
+        raise ServiceError(_("Another seat already drew this number."), field="drawn_number", code="duplicate")
+    seat = Seat.objects.create(
+        table=table, round_id=table.round_id, letter=letter, player=player, drawn_number=drawn_number
+    )
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        table=table,
+        action="seat.assign",
+        after={"letter": letter, "player": player.pk, "drawn_number": drawn_number},
+    )
+    return seat
+
+
+@transaction.atomic
+def seat_remove(*, actor: AbstractBaseUser, seat: Seat) -> None:
+    tournament = seat.table.round.tournament
+    permissions.require_organiser(actor, tournament)
+    table = _lock_open_table(seat.table)
+    before = {"letter": seat.letter, "player": seat.player_id, "drawn_number": seat.drawn_number}
+    seat.delete()
+    audit_record(actor=actor, tournament=tournament, table=table, action="seat.remove", before=before)

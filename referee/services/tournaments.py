@@ -1,0 +1,138 @@
+"""Creating a tournament from a ruleset, and changing its settings."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+import scoring
+from referee import permissions
+from referee.errors import ServiceError
+from referee.models import Game, Tournament
+from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.services.audit import audit_record, model_fields
+from referee.services.checks import clean_text, require_choice, require_positive
+
+SETTINGS_FIELDS = [
+    "name",
+    "games_per_table",
+    "shared_win_credit",
+    "privacy",
+    "language",
+    "requires_confirmation",
+    "target_score",
+    "standings_released",
+]
+
+
+def _clean_slug(slug: str) -> str:
+    cleaned = (slug or "").strip().lower()
+    if not cleaned or slugify(cleaned) != cleaned or len(cleaned) > 50:
+        raise ServiceError(
+            _("Use lower-case letters, digits and hyphens only, for example hk-2025."), field="slug", code="bad-slug"
+        )
+    return cleaned
+
+
+def _clean_ruleset(key: str) -> scoring.Ruleset:
+    try:
+        return scoring.get_ruleset(key)
+    except scoring.ScoringError:
+        raise ServiceError(_("Choose one of the offered rulesets."), field="ruleset", code="unknown-ruleset") from None
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor: AbstractBaseUser,
+    name: str,
+    slug: str,
+    ruleset: str,
+    games_per_table: int | None = None,
+    shared_win_credit: str = SharedWinCredit.FULL,
+    privacy: str = Privacy.INITIALS,
+    language: str = Language.ZH_HANT,
+    requires_confirmation: bool = False,
+    target_score: int | None = None,
+) -> Tournament:
+    """The creator becomes its first organiser; blank games per table means the ruleset's default."""
+    permissions.require(permissions.can_create_tournament(actor))
+    rules = _clean_ruleset(ruleset)
+    tournament = Tournament(
+        name=clean_text(name, field="name", max_length=200, required=True),
+        slug=_clean_slug(slug),
+        ruleset=rules.key,
+        games_per_table=require_positive(games_per_table, field="games_per_table", allow_none=True),
+        shared_win_credit=require_choice(shared_win_credit, SharedWinCredit.values, field="shared_win_credit"),
+        privacy=require_choice(privacy, Privacy.values, field="privacy"),
+        language=require_choice(language, Language.values, field="language"),
+        requires_confirmation=bool(requires_confirmation),
+        target_score=require_positive(target_score, field="target_score", allow_none=True),
+    )
+    if tournament.games_per_table is None:
+        tournament.games_per_table = rules.default_games_per_table
+    if tournament.target_score is None:
+        tournament.target_score = rules.default_target
+    if Tournament.objects.filter(slug=tournament.slug).exists():
+        raise ServiceError(_("Another tournament already uses this short name."), field="slug", code="duplicate")
+    tournament.save()
+    tournament.organisers.add(actor)
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="tournament.create",
+        after=model_fields(tournament, ["slug", "ruleset", *SETTINGS_FIELDS]),
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(
+    *,
+    actor: AbstractBaseUser,
+    tournament: Tournament,
+    name: str,
+    games_per_table: int | None,
+    shared_win_credit: str,
+    privacy: str,
+    language: str,
+    requires_confirmation: bool,
+    target_score: int | None,
+    standings_released: bool,
+) -> Tournament:
+    """Settings that change how results are derived are frozen once a result is recorded."""
+    permissions.require_organiser(actor, tournament)
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = model_fields(locked, SETTINGS_FIELDS)
+    has_results = Game.objects.filter(table__round__tournament=locked).exists()
+    new_values = {
+        "name": clean_text(name, field="name", max_length=200, required=True),
+        "games_per_table": require_positive(games_per_table, field="games_per_table", allow_none=True),
+        "shared_win_credit": require_choice(shared_win_credit, SharedWinCredit.values, field="shared_win_credit"),
+        "privacy": require_choice(privacy, Privacy.values, field="privacy"),
+        "language": require_choice(language, Language.values, field="language"),
+        "requires_confirmation": bool(requires_confirmation),
+        "target_score": require_positive(target_score, field="target_score", allow_none=True),
+        "standings_released": bool(standings_released),
+    }
+    if has_results:
+        for field in ("games_per_table", "shared_win_credit", "target_score"):
+            if new_values[field] != before[field]:
+                raise ServiceError(
+                    _("This setting cannot change once results have been recorded."), field=field, code="frozen"
+                )
+    for field, value in new_values.items():
+        setattr(locked, field, value)
+    locked.save()
+    after = model_fields(locked, SETTINGS_FIELDS)
+    changed = {key for key in after if after[key] != before[key]}
+    if changed:
+        audit_record(
+            actor=actor,
+            tournament=locked,
+            action="tournament.update",
+            before={key: before[key] for key in changed},
+            after={key: after[key] for key in changed},
+        )
+    return locked

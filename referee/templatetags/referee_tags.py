@@ -1,0 +1,82 @@
+"""Display helpers: exact scores shown as people read them, seat letters, and translated engine codes."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.translation import gettext as _
+
+import scoring
+from referee import rulesets
+from referee.models.results import Ending
+from referee.seats import seat_label as _seat_label
+
+register = template.Library()
+
+
+def _decimal(value: Fraction) -> str:
+    """Whole numbers as they are; a shared share to 2 decimal places (RULES.md)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = round(value * 100)
+    sign = "-" if hundredths < 0 else ""
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+@register.filter
+def score(value: Fraction | int | None) -> str:
+    """+118, -7, 0, +7.50: the sign written out, as on the school scoresheet."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    text = _decimal(value)
+    return f"+{text}" if value > 0 else text
+
+
+@register.filter
+def count(value: Fraction | int | None) -> str:
+    """Games won: 2, or 1.50 when shared wins are split."""
+    if value is None:
+        return ""
+    return _decimal(Fraction(value))
+
+
+@register.filter
+def seat_label(letter: str) -> str:
+    return _seat_label(letter)
+
+
+@register.filter
+def basis_label(basis: str) -> str:
+    return str(rulesets.basis_label(basis))
+
+
+@register.filter
+def ending_label(ending: str) -> str:
+    try:
+        return str(Ending(ending).label)
+    except ValueError:
+        return ending
+
+
+@register.simple_tag
+def incident_label(tournament, code: str) -> str:
+    return str(rulesets.incident_label(tournament.ruleset, code))
+
+
+@register.filter
+def match_format_label(ruleset_key: str) -> str:
+    return str(rulesets.MATCH_FORMAT_LABELS.get(scoring.get_ruleset(ruleset_key).match_format, ""))
+
+
+@register.filter
+def user_name(user) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+@register.filter
+def yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")

@@ -1,0 +1,39 @@
+"""Addresses, kept apart by audience: organisers under /organise/, referees under /referee/, the public under /t/."""
+from django.urls import include, path
+
+from referee.views import home, public, referee, tables
+from referee.views.organiser import people, referees, schedule, standings, tournaments
+
+organiser_patterns = [
+    path("", tournaments.TournamentListView.as_view(), name="tournaments"),
+    path("new/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
+    path("<slug:slug>/", tournaments.TournamentDashboardView.as_view(), name="dashboard"),
+    path("<slug:slug>/settings/", tournaments.TournamentSettingsView.as_view(), name="settings"),
+    path("<slug:slug>/schools/", people.SchoolsView.as_view(), name="schools"),
+    path("<slug:slug>/schools/<int:pk>/", people.SchoolEditView.as_view(), name="school_edit"),
+    path("<slug:slug>/players/", people.PlayersView.as_view(), name="players"),
+    path("<slug:slug>/players/<int:pk>/", people.PlayerEditView.as_view(), name="player_edit"),
+    path("<slug:slug>/rounds/", schedule.RoundsView.as_view(), name="rounds"),
+    path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
+    path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
+    path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
+    path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
+]
+
+referee_patterns = [
+    path("", referee.MyTablesView.as_view(), name="my_tables"),
+    path("tables/<int:pk>/", tables.RefereeTableView.as_view(), name="table"),
+]
+
+public_patterns = [
+    path("<slug:slug>/", public.PublicTournamentView.as_view(), name="tournament"),
+]
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("login/", home.LoginView.as_view(), name="login"),
+    path("logout/", home.LogoutView.as_view(), name="logout"),
+    path("organise/", include((organiser_patterns, "organiser"))),
+    path("referee/", include((referee_patterns, "referee"))),
+    path("t/", include((public_patterns, "public"))),
+]

@@ -1,0 +1,1 @@
+"""Views by audience: organiser, referee, public; thin over services and selectors."""

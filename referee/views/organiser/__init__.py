@@ -1,0 +1,1 @@
+"""The organiser's pages: tournaments, registration, seating, referees, progress."""

@@ -1,0 +1,133 @@
+"""Registering schools and players."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from referee import services
+from referee.errors import ServiceError
+from referee.forms import PlayerForm, SchoolForm
+from referee.models import Player, School
+from referee.views.base import ActionPageView, OrganiserMixin, posted_object, show_error_on_form
+
+
+class SchoolsView(OrganiserMixin, ActionPageView):
+    template_name = "referee/organiser/schools.html"
+    section = "schools"
+    actions = {"add": "add_school", "delete": "delete_school"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.setdefault("school_form", SchoolForm())
+        context["schools"] = self.tournament.schools.order_by("code").prefetch_related("players")
+        return context
+
+    def add_school(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.school_create(actor=self.request.user, tournament=self.tournament, **values)
+
+        return self.run_form("school_form", SchoolForm(self.request.POST), perform, _("School registered."))
+
+    def delete_school(self) -> HttpResponse:
+        school = posted_object(self.request, "school", self.tournament.schools.all())
+        return self.run_action(
+            lambda: services.school_delete(actor=self.request.user, school=school), _("School deleted.")
+        )
+
+
+class SchoolEditView(OrganiserMixin, FormView):
+    template_name = "referee/organiser/edit_form.html"
+    form_class = SchoolForm
+    section = "schools"
+
+    def load(self, **kwargs: Any) -> None:
+        self.school = get_object_or_404(School, pk=kwargs["pk"], tournament=self.tournament)
+
+    def get_initial(self) -> dict[str, Any]:
+        return {"name_zh": self.school.name_zh, "name_en": self.school.name_en, "code": self.school.code}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["heading"] = _("Edit school")
+        context["back_url"] = reverse("organiser:schools", args=[self.tournament.slug])
+        return context
+
+    def form_valid(self, form: SchoolForm) -> HttpResponse:
+        try:
+            services.school_update(actor=self.request.user, school=self.school, **form.cleaned_data)
+        except ServiceError as error:
+            show_error_on_form(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("School saved."))
+        return HttpResponseRedirect(reverse("organiser:schools", args=[self.tournament.slug]))
+
+
+class PlayersView(OrganiserMixin, ActionPageView):
+    template_name = "referee/organiser/players.html"
+    section = "players"
+    actions = {"add": "add_player", "delete": "delete_player"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.setdefault("player_form", PlayerForm(tournament=self.tournament))
+        context["players"] = self.tournament.players.select_related("school").order_by("number")
+        context["has_schools"] = self.tournament.schools.exists()
+        return context
+
+    def add_player(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.player_create(actor=self.request.user, tournament=self.tournament, **values)
+
+        form = PlayerForm(self.request.POST, tournament=self.tournament)
+        return self.run_form("player_form", form, perform, _("Player registered."))
+
+    def delete_player(self) -> HttpResponse:
+        player = posted_object(self.request, "player", self.tournament.players.all())
+        return self.run_action(
+            lambda: services.player_delete(actor=self.request.user, player=player), _("Player deleted.")
+        )
+
+
+class PlayerEditView(OrganiserMixin, FormView):
+    template_name = "referee/organiser/edit_form.html"
+    section = "players"
+
+    def load(self, **kwargs: Any) -> None:
+        self.player = get_object_or_404(Player, pk=kwargs["pk"], tournament=self.tournament)
+
+    def get_form(self, form_class=None) -> PlayerForm:
+        return PlayerForm(tournament=self.tournament, **self.get_form_kwargs())
+
+    def get_initial(self) -> dict[str, Any]:
+        player = self.player
+        return {
+            "name_zh": player.name_zh,
+            "name_en": player.name_en,
+            "school": player.school_id,
+            "class_name": player.class_name,
+            "number": player.number,
+        }
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["heading"] = _("Edit player")
+        context["back_url"] = reverse("organiser:players", args=[self.tournament.slug])
+        return context
+
+    def form_valid(self, form: PlayerForm) -> HttpResponse:
+        values = dict(form.cleaned_data)
+        if values["number"] is None:
+            values["number"] = self.player.number
+        try:
+            services.player_update(actor=self.request.user, player=self.player, **values)
+        except ServiceError as error:
+            show_error_on_form(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Player saved."))
+        return HttpResponseRedirect(reverse("organiser:players", args=[self.tournament.slug]))

@@ -1,0 +1,90 @@
+"""Rounds and their tables."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from referee import selectors, services
+from referee.forms import RoundForm, TableForm
+from referee.models import Round
+from referee.views.base import ActionPageView, OrganiserMixin, posted_object
+
+
+class RoundsView(OrganiserMixin, ActionPageView):
+    template_name = "referee/organiser/rounds.html"
+    section = "rounds"
+    actions = {"add": "add_round", "delete": "delete_round"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.setdefault("round_form", RoundForm())
+        context["rounds"] = self.tournament.rounds.annotate(table_count=Count("tables")).order_by("order")
+        return context
+
+    def add_round(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.round_create(actor=self.request.user, tournament=self.tournament, **values)
+
+        return self.run_form("round_form", RoundForm(self.request.POST), perform, _("Round added."))
+
+    def delete_round(self) -> HttpResponse:
+        round_ = posted_object(self.request, "round", self.tournament.rounds.all())
+        return self.run_action(
+            lambda: services.round_delete(actor=self.request.user, round_=round_), _("Round deleted.")
+        )
+
+
+class RoundView(OrganiserMixin, ActionPageView):
+    """One round: its details, its tables with their seats and progress, and a form to add tables."""
+
+    template_name = "referee/organiser/round.html"
+    section = "rounds"
+    actions = {"edit": "edit_round", "add-table": "add_table", "delete-table": "delete_table"}
+
+    def load(self, **kwargs: Any) -> None:
+        self.round = get_object_or_404(Round, pk=kwargs["pk"], tournament=self.tournament)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        round_ = self.round
+        context["round"] = round_
+        context.setdefault(
+            "round_form",
+            RoundForm(
+                initial={
+                    "name": round_.name,
+                    "date": round_.date,
+                    "start_time": round_.start_time,
+                    "order": round_.order,
+                }
+            ),
+        )
+        context.setdefault("table_form", TableForm())
+        context["tables"] = selectors.round_progress(round_).tables
+        return context
+
+    def edit_round(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.round_update(actor=self.request.user, round_=self.round, **values)
+
+        return self.run_form("round_form", RoundForm(self.request.POST), perform, _("Round saved."))
+
+    def add_table(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.table_create(actor=self.request.user, round_=self.round, **values)
+
+        return self.run_form("table_form", TableForm(self.request.POST), perform, _("Table added."))
+
+    def delete_table(self) -> HttpResponse:
+        table = posted_object(self.request, "table", self.round.tables.all())
+        return self.run_action(
+            lambda: services.table_delete(actor=self.request.user, table=table), _("Table deleted.")
+        )
+
+    def success_url(self) -> str:
+        return reverse("organiser:round", args=[self.tournament.slug, self.round.pk])

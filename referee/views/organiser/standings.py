@@ -1,0 +1,24 @@
+"""The organiser's standings: final results, or provisional ones including tables still in play."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.views.generic import TemplateView
+
+from referee import selectors
+from referee.views.base import OrganiserMixin
+
+
+class StandingsView(OrganiserMixin, TemplateView):
+    template_name = "referee/organiser/standings.html"
+    section = "standings"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        provisional = self.request.GET.get("include") == "unsigned"
+        context["provisional"] = provisional
+        context["standings"] = [
+            {"row": row, "name": row.player.display_name}
+            for row in selectors.standings(self.tournament, final_only=not provisional)
+        ]
+        return context

@@ -1,0 +1,87 @@
+"""An organiser's tournaments: the list, creating one, its dashboard and its settings."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from referee import permissions, selectors, services
+from referee.errors import ServiceError
+from referee.forms import TournamentCreateForm, TournamentSettingsForm
+from referee.match import TableStatus
+from referee.views.base import OrganiserMixin, show_error_on_form
+
+
+class TournamentListView(LoginRequiredMixin, TemplateView):
+    template_name = "referee/organiser/tournament_list.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["rows"] = selectors.organiser_tournaments(self.request.user)
+        context["can_create"] = permissions.can_create_tournament(self.request.user)
+        context["has_tables"] = self.request.user.refereed_tables.exists()
+        return context
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):
+    template_name = "referee/organiser/tournament_form.html"
+    form_class = TournamentCreateForm
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated and not permissions.can_create_tournament(request.user):
+            raise PermissionDenied(_("You are not allowed to create tournaments."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_initial(self) -> dict[str, Any]:
+        return {"shared_win_credit": "full", "privacy": "initials", "language": "zh-hant", "ruleset": "hk-school"}
+
+    def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
+        try:
+            tournament = services.tournament_create(actor=self.request.user, **form.cleaned_data)
+        except ServiceError as error:
+            show_error_on_form(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament created. Register its schools next."))
+        return HttpResponseRedirect(reverse("organiser:dashboard", args=[tournament.slug]))
+
+
+class TournamentDashboardView(OrganiserMixin, TemplateView):
+    template_name = "referee/organiser/dashboard.html"
+    section = "dashboard"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        rounds = selectors.tournament_progress(self.tournament)
+        context["rounds"] = rounds
+        context["statuses"] = [
+            (status, sum(round_.count(status) for round_ in rounds)) for status in TableStatus
+        ]
+        context["school_count"] = self.tournament.schools.count()
+        context["player_count"] = self.tournament.players.count()
+        context["referee_count"] = self.tournament.referees.count()
+        return context
+
+
+class TournamentSettingsView(OrganiserMixin, FormView):
+    template_name = "referee/organiser/settings.html"
+    form_class = TournamentSettingsForm
+    section = "settings"
+
+    def get_initial(self) -> dict[str, Any]:
+        names = TournamentSettingsForm.base_fields.keys()
+        return {name: getattr(self.tournament, name) for name in names}
+
+    def form_valid(self, form: TournamentSettingsForm) -> HttpResponse:
+        try:
+            services.tournament_update(actor=self.request.user, tournament=self.tournament, **form.cleaned_data)
+        except ServiceError as error:
+            show_error_on_form(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        return HttpResponseRedirect(self.request.path)

@@ -1,0 +1,18 @@
+"""The referee's landing page: their tables, soonest first."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.views.generic import TemplateView
+
+from referee import selectors
+
+
+class MyTablesView(LoginRequiredMixin, TemplateView):
+    template_name = "referee/referee/my_tables.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["tables"] = selectors.referee_tables(self.request.user)
+        return context
