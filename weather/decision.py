@@ -211,10 +211,10 @@ def _after_deadline(
     for category, code in at_deadline.items():
         if code is not UNKNOWN and is_severe(category, code):
             return _make(Status.CANCELLED, Reason.SEVERE_AT_CUTOFF, clock, as_of, signal=str(code))
-    if any(code is UNKNOWN for code in at_deadline.values()):
-        return _make(Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF, clock, as_of)
     if bureau_suspends(match_day, notices, as_of):
         return _make(Status.CANCELLED, Reason.BUREAU_SUSPENDED, clock, as_of)
+    if any(code is UNKNOWN for code in at_deadline.values()):
+        return _make(Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF, clock, as_of)
     moment = min(as_of, clock.session_start)
     for category in (CYCLONE, RAINSTORM):
         later = severe_between(summaries, category, clock.deadline, moment)

@@ -1,5 +1,13 @@
-"""Weather pages: public (no login) and for organisers."""
-from django.urls import path  # noqa: F401
+"""Weather pages: the public ones need no login; `manage/` is for the tournament's organisers."""
+from django.urls import path
+
+from weather.views import organiser, public
 
 app_name = "weather"
-urlpatterns: list = []
+urlpatterns = [
+    path("", public.WeatherIndexView.as_view(), name="index"),
+    path("<slug:slug>/", public.PublicWeatherView.as_view(), name="public"),
+    path("<slug:slug>/status.json", public.status_json, name="status_json"),
+    path("<slug:slug>/manage/", organiser.WeatherManageView.as_view(), name="manage"),
+    path("<slug:slug>/manage/snapshots/", organiser.SnapshotHistoryView.as_view(), name="snapshots"),
+]

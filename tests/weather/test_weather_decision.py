@@ -281,3 +281,9 @@ class TestPlainReasons:
         assert decision.details["cutoff"] == "07:00"
         assert decision.status == Status.CANCELLED
         assert isinstance(decision.decided_at, datetime)
+
+
+def test_a_bureau_suspension_cancels_even_without_readings() -> None:
+    suspended = (BureauNotice(BureauScope.PRIMARY, True, hk("06:00")),)
+    decision = decide(MORNING, Facts(bureau=suspended), hk("07:30"))
+    assert (decision.status, decision.reason) == (Status.CANCELLED, Reason.BUREAU_SUSPENDED)

@@ -1,0 +1,152 @@
+"""The pages: public (no login, both languages, JSON) and the organiser's (one test per role)."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.weather.weather_payloads import MATCH_DAY, cyclone, hk, rain
+from weather.models import BureauAnnouncement, MatchDayOverride
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def stormy_morning(store, frozen_now):
+    store("06:55", rain("WRAINR", hk("05:00")))
+    store("07:05", rain("WRAINR", hk("05:00")))
+    frozen_now(hk("07:30"))
+
+
+class TestPublicPage:
+    def test_no_login_needed_and_chinese_by_default(self, client, tournament, stormy_morning) -> None:
+        response = client.get(reverse("weather:public", args=[tournament.slug]))
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'data-status="cancelled"' in html
+        assert "紅色暴雨警告信號" in html and "取消" in html
+        assert "09:00" in html
+
+    def test_english_on_request(self, client, tournament, stormy_morning) -> None:
+        client.cookies["django_language"] = "en"
+        html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
+        assert "Cancelled: the red rainstorm signal was still in force at 07:01." in html
+
+    def test_past_days_are_not_shown(self, client, tournament, frozen_now) -> None:
+        frozen_now(hk("08:00", MATCH_DAY.replace(day=MATCH_DAY.day + 1)))
+        html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
+        assert "data-status" not in html
+
+    def test_unknown_tournament_is_404(self, client, db) -> None:
+        assert client.get(reverse("weather:public", args=["nope"])).status_code == 404
+
+    def test_index_lists_tournaments_with_days_to_come(self, client, tournament, frozen_now) -> None:
+        html = client.get(reverse("weather:index")).content.decode()
+        assert reverse("weather:public", args=[tournament.slug]) in html
+
+
+class TestJson:
+    def test_the_same_facts_as_the_page(self, client, tournament, stormy_morning, organiser) -> None:
+        from weather.services import bureau_announcement_record
+
+        bureau_announcement_record(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, scope="primary", suspended=False, announced_at=hk("06:00")
+        )
+        body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()
+        (day,) = body["match_days"]
+        assert day["date"] == MATCH_DAY.isoformat() and day["session_start"] == "09:00"
+        assert (day["status"], day["reason_code"], day["status_label"]) == ("cancelled", "severe-at-cutoff", "Cancelled")
+        assert day["last_checked"] == hk("07:05").isoformat()
+        assert day["bureau"][0]["suspended"] is False and day["bureau"][0]["scope"] == "primary"
+        assert day["override"] is None and body["language"] == "en"
+
+    def test_chinese_texts_with_lang_zh_hant(self, client, tournament, stormy_morning) -> None:
+        body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "zh-hant"}).json()
+        assert body["match_days"][0]["status_label"] == "取消"
+
+    def test_override_is_shown_as_such(self, client, tournament, stormy_morning, organiser) -> None:
+        from weather.services import override_set
+
+        override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="Indoor hall")
+        day = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()["match_days"][0]
+        assert (day["status"], day["reason_code"]) == ("goes-ahead", "override")
+        assert day["override"]["reason"] == "Indoor hall" and day["override"]["set_at"] == hk("07:30").isoformat()
+        assert day["reason"] == "Decided by the organiser: Indoor hall"
+        html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
+        assert "wx-override" in html
+
+
+class TestOrganiserPage:
+    def url(self, tournament) -> str:
+        return reverse("weather:manage", args=[tournament.slug])
+
+    def test_anonymous_is_sent_to_log_in(self, client, tournament) -> None:
+        response = client.get(self.url(tournament))
+        assert response.status_code == 302 and "login" in response["Location"]
+
+    @pytest.mark.parametrize("who", ["referee_user", "stranger"])
+    def test_others_are_refused(self, request, client, tournament, who: str) -> None:
+        client.force_login(request.getfixturevalue(who))
+        assert client.get(self.url(tournament)).status_code == 403
+        response = client.post(
+            self.url(tournament), {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": "x"}
+        )
+        assert response.status_code == 403
+        assert not MatchDayOverride.objects.exists()
+
+    def test_organiser_sets_and_clears_an_override(self, client, tournament, organiser, frozen_now) -> None:
+        frozen_now(hk("06:00"))
+        client.force_login(organiser)
+        assert client.get(self.url(tournament)).status_code == 200
+        data = {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": "Venue flooded"}
+        assert client.post(self.url(tournament), data).status_code == 302
+        override = MatchDayOverride.objects.get()
+        assert (override.set_by, override.reason) == (organiser, "Venue flooded")
+        client.post(self.url(tournament), {"action": "override-clear", "day": MATCH_DAY.isoformat()})
+        override.refresh_from_db()
+        assert override.cleared_by == organiser
+
+    def test_an_override_without_reason_shows_the_error_on_the_form(self, client, tournament, organiser, frozen_now) -> None:
+        client.force_login(organiser)
+        data = {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": ""}
+        response = client.post(self.url(tournament), data)
+        assert response.status_code == 200
+        assert response.context["days"][0]["override_form"].errors
+        assert not MatchDayOverride.objects.exists()
+
+    def test_organiser_records_a_bureau_announcement(self, client, tournament, organiser, frozen_now) -> None:
+        client.force_login(organiser)
+        data = {
+            "action": "bureau-record",
+            "day": MATCH_DAY.isoformat(),
+            "scope": "all-schools",
+            "suspended": "yes",
+            "announced_at": f"{MATCH_DAY.isoformat()}T06:10",
+            "source_url": "https://www.info.gov.hk/",
+        }
+        assert client.post(self.url(tournament), data).status_code == 302
+        notice = BureauAnnouncement.objects.get()
+        assert notice.suspended and notice.announced_at == hk("06:10") and notice.recorded_by == organiser
+        html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
+        assert 'data-status="cancelled"' in html
+
+    def test_organiser_deletes_an_announcement(self, client, tournament, organiser, frozen_now) -> None:
+        from weather.services import bureau_announcement_record
+
+        notice = bureau_announcement_record(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, scope="primary", suspended=True, announced_at=hk("06:00")
+        )
+        client.force_login(organiser)
+        client.post(self.url(tournament), {"action": "bureau-delete", "announcement": str(notice.pk)})
+        assert not BureauAnnouncement.objects.exists()
+
+
+class TestSnapshotHistory:
+    def test_organiser_sees_readings_with_codes_in_force(self, client, tournament, organiser, store) -> None:
+        store("06:55", cyclone("TC8NE", hk("02:00")))
+        client.force_login(organiser)
+        html = client.get(reverse("weather:snapshots", args=[tournament.slug])).content.decode()
+        assert "TC8NE" in html and "2025-07-19 06:55:00" in html
+
+    def test_others_are_refused(self, client, tournament, stranger) -> None:
+        client.force_login(stranger)
+        assert client.get(reverse("weather:snapshots", args=[tournament.slug])).status_code == 403

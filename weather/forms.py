@@ -1,0 +1,51 @@
+"""The organiser's forms: a bureau announcement, and an override (set or clear) for a match day."""
+from __future__ import annotations
+
+from datetime import date
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from weather.models import OverrideStatus, ScopeChoice
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+MOMENT_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class BureauAnnouncementForm(forms.Form):
+    day = forms.DateField(label=_("Date of the classes"), widget=DATE_INPUT)
+    scope = forms.ChoiceField(label=_("Who it covers"), choices=ScopeChoice.choices, widget=forms.RadioSelect)
+    suspended = forms.TypedChoiceField(
+        label=_("Classes"),
+        choices=[("yes", _("Suspended")), ("no", _("Not suspended"))],
+        coerce=lambda value: value == "yes",
+        widget=forms.RadioSelect,
+    )
+    announced_at = forms.DateTimeField(label=_("Announced at"), widget=MOMENT_INPUT)
+    source_url = forms.URLField(
+        label=_("Source link"),
+        required=False,
+        assume_scheme="https",
+        help_text=_("The Education Bureau's press release or notice, if you have it."),
+    )
+
+    def __init__(self, *args: object, match_dates: list[date] | None = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and match_dates:
+            self.initial.setdefault("day", match_dates[0])
+        self.initial.setdefault("announced_at", timezone.localtime().replace(second=0, microsecond=0))
+
+
+class OverrideForm(forms.Form):
+    day = forms.DateField(widget=forms.HiddenInput)
+    status = forms.ChoiceField(label=_("Decision"), choices=OverrideStatus.choices, widget=forms.RadioSelect)
+    reason = forms.CharField(
+        label=_("Reason (shown to everyone)"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class ClearOverrideForm(forms.Form):
+    day = forms.DateField(widget=forms.HiddenInput)

@@ -1,0 +1,16 @@
+"""Times typed on the command line: ISO 8601, Hong Kong time when no offset is given."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.management.base import CommandError
+
+from weather.decision import HONG_KONG
+
+
+def parse_moment(value: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise CommandError(f"{value!r} is not an ISO 8601 time, for example 2025-07-19T07:05+08:00") from exc
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=HONG_KONG)

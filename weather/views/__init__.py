@@ -1,0 +1,1 @@
+"""Weather pages by audience: `public` (no login) and `organiser`."""
