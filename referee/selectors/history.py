@@ -5,6 +5,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from referee.actions import action_label
 from referee.models import AuditEntry, Table
 
 
@@ -16,6 +17,10 @@ class AuditRow:
     game_number: int | None
     changes: dict[str, Any]
     reason: str
+
+    @property
+    def action_label(self) -> str:
+        return action_label(self.action)
 
 
 def table_history(table: Table) -> list[AuditRow]:

@@ -1,0 +1,35 @@
+"""Readable names for the action codes of the audit log (the codes themselves stay stable)."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+ACTION_LABELS = {
+    "tournament.create": _("Tournament created"),
+    "tournament.update": _("Settings changed"),
+    "school.create": _("School registered"),
+    "school.update": _("School changed"),
+    "school.delete": _("School deleted"),
+    "player.create": _("Player registered"),
+    "player.update": _("Player changed"),
+    "player.delete": _("Player deleted"),
+    "round.create": _("Round added"),
+    "round.update": _("Round changed"),
+    "round.delete": _("Round deleted"),
+    "table.create": _("Table added"),
+    "table.delete": _("Table deleted"),
+    "table.assign_referee": _("Referee assigned"),
+    "seat.assign": _("Player seated"),
+    "seat.remove": _("Seat cleared"),
+    "game.create": _("Game recorded"),
+    "game.correct": _("Game corrected"),
+    "incident.record": _("Incident recorded"),
+    "table.sign_off": _("Table signed off"),
+    "table.confirm": _("Results confirmed"),
+    "referee.create": _("Referee account created"),
+    "referee.add": _("Referee added"),
+    "referee.remove": _("Referee removed"),
+}
+
+
+def action_label(code: str) -> str:
+    return str(ACTION_LABELS.get(code, code))

@@ -1,0 +1,127 @@
+"""The exporter contract: what an export is about, and how every exporter is rendered.
+
+An exporter is a class with an `identifier`, a `verbose_name` and a `write()` that streams the file; `render()`
+returns `(filename, mimetype, bytes)`. Rendering happens under the tournament's language and time zone, so a
+printout reads the same whoever downloads it.
+"""
+from __future__ import annotations
+
+import io
+import zoneinfo
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import BinaryIO, ClassVar
+
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.functional import Promise
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from referee.errors import ServiceError
+from referee.exporters.labels import SCOPE_LABELS
+from referee.models import Round, School, Table, Tournament
+
+ROUND, SCHOOL, TABLE = "round", "school", "table"
+LANGUAGES = ("zh-hant", "en")
+
+
+class ExportError(ServiceError):
+    """An export that cannot be made as asked (an unknown exporter, a missing round or school)."""
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What to export. `round_`, `school` and `table` narrow it; `language` None means the tournament's.
+
+    `entry_url` turns a table into the absolute address of its result-entry page (for QR codes);
+    `include_unsigned` adds tables not yet signed off (provisional results).
+    """
+
+    tournament: Tournament
+    round_: Round | None = None
+    school: School | None = None
+    table: Table | None = None
+    language: str | None = None
+    include_unsigned: bool = False
+    entry_url: Callable[[Table], str] | None = field(default=None, compare=False)
+
+    @property
+    def effective_language(self) -> str:
+        return self.language or self.tournament.language or settings.LANGUAGE_CODE
+
+
+def tournament_time_zone(tournament: Tournament) -> zoneinfo.ZoneInfo:
+    """A tournament's own time zone when it has one, else the site's (Hong Kong)."""
+    name = getattr(tournament, "time_zone", "") or settings.TIME_ZONE
+    return zoneinfo.ZoneInfo(name)
+
+
+class Exporter(ABC):
+    """One kind of file. Subclasses set the class attributes and implement `write_content()`."""
+
+    identifier: ClassVar[str]
+    verbose_name: ClassVar[str | Promise]
+    description: ClassVar[str | Promise] = ""
+    extension: ClassVar[str]
+    mimetype: ClassVar[str]
+    accepts: ClassVar[frozenset[str]] = frozenset()
+    requires: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, request: ExportRequest) -> None:
+        self.request = request
+        self.tournament = request.tournament
+        self._check_scope()
+
+    def _check_scope(self) -> None:
+        given = {ROUND: self.request.round_, SCHOOL: self.request.school, TABLE: self.request.table}
+        for part in self.requires:
+            if given[part] is None:
+                raise ExportError(self._missing_message(part), field=part, code=f"missing-{part}")
+        for part, value in given.items():
+            if value is not None and part not in self.accepts:
+                raise ExportError(
+                    _("This export cannot be narrowed to one %(part)s.") % {"part": SCOPE_LABELS[part]},
+                    field=part,
+                    code="not-accepted",
+                )
+        if self.request.language is not None and self.request.language not in LANGUAGES:
+            raise ExportError(_("Choose Chinese or English."), field="language", code="bad-language")
+
+    @staticmethod
+    def _missing_message(part: str) -> str:
+        messages = {
+            ROUND: _("Choose a round for this export."),
+            SCHOOL: _("Choose a school for this export."),
+            TABLE: _("Choose a table for this export."),
+        }
+        return messages[part]
+
+    def filename(self) -> str:
+        """tournament-slug, the scope, the identifier: demo-round-1-scoresheets-pdf.pdf."""
+        parts = [self.tournament.slug]
+        if self.request.round_ is not None:
+            parts.append(f"round-{self.request.round_.order}")
+        if self.request.table is not None:
+            parts.append(f"round-{self.request.table.round.order}-table-{self.request.table.number}")
+        if self.request.school is not None:
+            parts.append(slugify(self.request.school.code) or "school")
+        parts.append(self.identifier)
+        return f"{'-'.join(parts)}.{self.extension}"
+
+    def write(self, stream: BinaryIO) -> None:
+        """Stream the file under the tournament's language and time zone."""
+        with translation.override(self.request.effective_language), timezone.override(
+            tournament_time_zone(self.tournament)
+        ):
+            self.write_content(stream)
+
+    def render(self) -> tuple[str, str, bytes]:
+        buffer = io.BytesIO()
+        self.write(buffer)
+        return self.filename(), self.mimetype, buffer.getvalue()
+
+    @abstractmethod
+    def write_content(self, stream: BinaryIO) -> None:
+        """Write the whole file; called with the language and time zone already active."""

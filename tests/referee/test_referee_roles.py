@@ -1,0 +1,149 @@
+"""Every write, tried by every role: organiser, this table's referee, another referee, a stranger, anonymous.
+
+A refused write raises the one error type with code "forbidden" and leaves no trace in the audit log.
+"""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from types import SimpleNamespace
+
+import pytest
+
+from referee import services
+from referee.errors import ServiceError
+from referee.models import AuditEntry
+from referee.services.results import HandFacts
+
+ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
+ORGANISER_ONLY = {"organiser"}
+RESULT_WRITERS = {"organiser", "table referee"}
+DAY, NINE = datetime.date(2026, 12, 6), datetime.time(9)
+
+
+def _settings(tournament) -> dict:
+    """The current settings with the standings released, so the write changes something."""
+    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    return {**values, "standings_released": not tournament.standings_released}
+
+
+def _next_game(actor, w):
+    hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=5) for s in "BCD"]
+    return services.game_result_submit(actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands)
+
+
+WRITES: dict[str, tuple[set[str], Callable]] = {
+    "tournament_update": (ORGANISER_ONLY, lambda a, w: services.tournament_update(
+        actor=a, tournament=w.tournament, **_settings(w.tournament))),
+    "school_create": (ORGANISER_ONLY, lambda a, w: services.school_create(
+        actor=a, tournament=w.tournament, name_zh="新校", name_en="", code="NEW")),
+    "school_update": (ORGANISER_ONLY, lambda a, w: services.school_update(
+        actor=a, school=w.school, name_zh="改名", name_en="", code="HSP")),
+    "school_delete": (ORGANISER_ONLY, lambda a, w: services.school_delete(actor=a, school=w.empty_school)),
+    "player_create": (ORGANISER_ONLY, lambda a, w: services.player_create(
+        actor=a, tournament=w.tournament, school=w.school, name_zh="新人")),
+    "player_update": (ORGANISER_ONLY, lambda a, w: services.player_update(
+        actor=a, player=w.spare_player, school=w.school, name_zh="改名", name_en="", class_name="", number=99)),
+    "player_delete": (ORGANISER_ONLY, lambda a, w: services.player_delete(actor=a, player=w.spare_player)),
+    "round_create": (ORGANISER_ONLY, lambda a, w: services.round_create(
+        actor=a, tournament=w.tournament, name="第二輪", date=DAY, start_time=NINE)),
+    "round_update": (ORGANISER_ONLY, lambda a, w: services.round_update(
+        actor=a, round_=w.round_, name="改名", date=DAY, start_time=NINE, order=1)),
+    "round_delete": (ORGANISER_ONLY, lambda a, w: services.round_delete(actor=a, round_=w.empty_round)),
+    "table_create": (ORGANISER_ONLY, lambda a, w: services.table_create(actor=a, round_=w.round_)),
+    "table_delete": (ORGANISER_ONLY, lambda a, w: services.table_delete(actor=a, table=w.empty_table)),
+    "table_assign_referee": (ORGANISER_ONLY, lambda a, w: services.table_assign_referee(
+        actor=a, table=w.table, referee=w.other_referee)),
+    "seat_assign": (ORGANISER_ONLY, lambda a, w: services.seat_assign(
+        actor=a, table=w.empty_table, player=w.spare_player)),
+    "seat_remove": (ORGANISER_ONLY, lambda a, w: services.seat_remove(actor=a, seat=w.table.seats.get(letter="D"))),
+    "referee_account_create": (ORGANISER_ONLY, lambda a, w: services.referee_account_create(
+        actor=a, tournament=w.tournament, username="new-ref", display_name="新", password="long-enough-1")),
+    "referee_add": (ORGANISER_ONLY, lambda a, w: services.referee_add(
+        actor=a, tournament=w.tournament, username="stranger")),
+    "referee_remove": (ORGANISER_ONLY, lambda a, w: services.referee_remove(
+        actor=a, tournament=w.tournament, referee=w.other_referee)),
+    "table_confirm": (ORGANISER_ONLY, lambda a, w: services.table_confirm(actor=a, table=w.signed_off_table)),
+    "game_result_submit": (RESULT_WRITERS, _next_game),
+    "incident_record": (RESULT_WRITERS, lambda a, w: services.incident_record(
+        actor=a, game=w.game, seat=w.game_seat, kind="overtime")),
+    "table_sign_off": (RESULT_WRITERS, lambda a, w: services.table_sign_off(actor=a, table=w.finished_table)),
+}
+
+
+@pytest.fixture
+def world(organiser, tournament, school, players, round_, table, referee, other_referee, roles):
+    """One tournament holding an object in the state each write needs."""
+    empty_school = services.school_create(actor=organiser, tournament=tournament, name_zh="空校", name_en="", code="E")
+    spare_player = players[4]
+    empty_round = services.round_create(actor=organiser, tournament=tournament, name="空輪", date=DAY, start_time=NINE)
+    played_round = services.round_create(actor=organiser, tournament=tournament, name="已賽", date=DAY, start_time=NINE)
+    empty_table = services.table_create(actor=organiser, round_=round_)
+    played = services.table_create(actor=organiser, round_=played_round)
+    played = services.table_assign_referee(actor=organiser, table=played, referee=referee)
+    for letter, player in zip("ABCD", players[:4]):
+        services.seat_assign(actor=organiser, table=played, player=player, letter=letter)
+    for number in (1, 2, 3):
+        services.game_result_submit(
+            actor=referee, table=played, game_number=number, ending="went-out",
+            hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=number) for s in "BCD"],
+        )
+    game = played.games.get(number=1)
+    return SimpleNamespace(
+        tournament=tournament, school=school, empty_school=empty_school, spare_player=spare_player,
+        round_=round_, empty_round=empty_round, table=table, empty_table=empty_table,
+        finished_table=played, game=game, game_seat=played.seats.get(letter="B"),
+        signed_off_table=_signed_off(organiser, referee, tournament, players), other_referee=other_referee,
+    )
+
+
+def _signed_off(organiser, referee, tournament, players):
+    """A two-player table played to the end and signed off, for the confirmation write."""
+    second_round = services.round_create(
+        actor=organiser, tournament=tournament, name="第三輪", date=DAY, start_time=NINE
+    )
+    table = services.table_create(actor=organiser, round_=second_round)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for player in players[:2]:
+        services.seat_assign(actor=organiser, table=table, player=player)
+    for number in (1, 2, 3):
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending="went-out",
+            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=4)],
+        )
+    return services.table_sign_off(actor=referee, table=table)
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("write", sorted(WRITES))
+def test_every_write_for_every_role(world, roles, write, role):
+    allowed_roles, perform = WRITES[write]
+    actor = roles[role]
+    entries_before = AuditEntry.objects.count()
+    if role in allowed_roles:
+        perform(actor, world)
+        assert AuditEntry.objects.count() == entries_before + 1
+    else:
+        with pytest.raises(ServiceError) as refused:
+            perform(actor, world)
+        assert refused.value.code == "forbidden"
+        assert AuditEntry.objects.count() == entries_before
+
+
+def test_tournament_create_by_role(roles):
+    for role, actor in roles.items():
+        if role == "organiser":
+            assert services.tournament_create(actor=actor, name="Cup", slug="new-cup", ruleset="hk-school")
+            continue
+        with pytest.raises(ServiceError) as refused:
+            services.tournament_create(actor=actor, name="Cup", slug=f"cup-{role.replace(' ', '-')}", ruleset="uno")
+        assert refused.value.code == "forbidden"
+
+
+def test_an_organiser_of_another_tournament_is_a_stranger_here(organiser, tournament, school):
+    other = organiser.__class__.objects.create_user("other-organiser", password="long-enough-1")
+    elsewhere = services.tournament_create(actor=organiser, name="Else", slug="else", ruleset="hk-school")
+    elsewhere.organisers.add(other)
+    with pytest.raises(ServiceError) as refused:
+        services.school_create(actor=other, tournament=tournament, name_zh="入侵", name_en="", code="X")
+    assert refused.value.code == "forbidden"

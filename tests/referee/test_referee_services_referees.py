@@ -1,0 +1,63 @@
+"""Referee accounts: created by the organiser, added, removed."""
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from referee import permissions, services
+from referee.errors import ServiceError
+
+User = get_user_model()
+
+
+def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tournament):
+    user = services.referee_account_create(
+        actor=organiser, tournament=tournament, username="ref9", display_name="張志明", password="long-enough-1"
+    )
+    assert user.check_password("long-enough-1") and user.first_name == "張志明"
+    assert not user.is_staff and not permissions.can_create_tournament(user)
+    assert tournament.referees.filter(pk=user.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("values", "field"),
+    [
+        ({"username": "", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "has space", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "organiser", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "new", "display_name": "", "password": "long-enough-1"}, "display_name"),
+        ({"username": "new", "display_name": "X", "password": "short"}, "password"),
+    ],
+)
+def test_bad_accounts_are_refused(organiser, tournament, values, field):
+    users_before = User.objects.count()
+    with pytest.raises(ServiceError) as refused:
+        services.referee_account_create(actor=organiser, tournament=tournament, **values)
+    assert refused.value.field == field
+    assert User.objects.count() == users_before
+
+
+def test_existing_accounts_are_added_once(organiser, tournament, stranger):
+    services.referee_add(actor=organiser, tournament=tournament, username="STRANGER")
+    assert tournament.referees.filter(pk=stranger.pk).exists()
+    with pytest.raises(ServiceError) as again:
+        services.referee_add(actor=organiser, tournament=tournament, username="stranger")
+    assert again.value.code == "duplicate"
+    with pytest.raises(ServiceError) as unknown:
+        services.referee_add(actor=organiser, tournament=tournament, username="nobody")
+    assert unknown.value.field == "username"
+
+
+def test_a_referee_with_tables_stays(organiser, tournament, table, referee, other_referee):
+    with pytest.raises(ServiceError) as refused:
+        services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+    assert refused.value.code == "in-use"
+    services.referee_remove(actor=organiser, tournament=tournament, referee=other_referee)
+    assert not tournament.referees.filter(pk=other_referee.pk).exists()
+
+
+def test_a_removed_referee_loses_write_access(organiser, tournament, table, referee):
+    services.table_assign_referee(actor=organiser, table=table, referee=None)
+    services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+    table.referee = referee  # even if a stale assignment remained, membership is checked too
+    assert not permissions.can_enter_results(referee, table)

@@ -1,0 +1,135 @@
+"""Rounds, tables, referee assignment and seating."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from referee import services
+from referee.errors import ServiceError
+from referee.models import Round, Seat, Table
+
+DAY = datetime.date(2026, 12, 5)
+NINE = datetime.time(9)
+
+
+def test_rounds_are_ordered_and_orders_unique(organiser, tournament, round_):
+    second = services.round_create(actor=organiser, tournament=tournament, name="第二輪", date=DAY, start_time=NINE)
+    assert (round_.order, second.order) == (1, 2)
+    with pytest.raises(ServiceError) as refused:
+        services.round_create(actor=organiser, tournament=tournament, name="x", date=DAY, start_time=NINE, order=2)
+    assert refused.value.field == "order"
+
+
+@pytest.mark.parametrize(
+    ("values", "field"),
+    [
+        ({"name": "", "date": DAY, "start_time": NINE}, "name"),
+        ({"name": "R", "date": None, "start_time": NINE}, "date"),
+        ({"name": "R", "date": DAY, "start_time": None}, "start_time"),
+        ({"name": "R", "date": DAY, "start_time": NINE, "order": 0}, "order"),
+    ],
+)
+def test_bad_rounds_are_refused(organiser, tournament, values, field):
+    with pytest.raises(ServiceError) as refused:
+        services.round_create(actor=organiser, tournament=tournament, **values)
+    assert refused.value.field == field
+    assert not Round.objects.exists()
+
+
+def test_round_update_and_delete(organiser, round_):
+    services.round_update(actor=organiser, round_=round_, name="決賽", date=DAY, start_time=NINE, order=5)
+    round_.refresh_from_db()
+    assert (round_.name, round_.order) == ("決賽", 5)
+    services.round_delete(actor=organiser, round_=round_)
+    assert not Round.objects.exists()
+
+
+def test_a_round_with_games_cannot_be_deleted(organiser, table, play):
+    play(table)
+    with pytest.raises(ServiceError) as refused:
+        services.round_delete(actor=organiser, round_=table.round)
+    assert refused.value.code == "in-use"
+
+
+def test_tables_are_numbered_per_round(organiser, round_):
+    first = services.table_create(actor=organiser, round_=round_)
+    second = services.table_create(actor=organiser, round_=round_)
+    assert (first.number, second.number) == (1, 2)
+    with pytest.raises(ServiceError) as refused:
+        services.table_create(actor=organiser, round_=round_, number=2)
+    assert refused.value.field == "number"
+
+
+def test_a_table_with_games_cannot_be_deleted(organiser, table, play):
+    play(table)
+    with pytest.raises(ServiceError):
+        services.table_delete(actor=organiser, table=table)
+    assert Table.objects.filter(pk=table.pk).exists()
+
+
+def test_an_empty_table_is_deleted_with_its_seats(organiser, table):
+    services.table_delete(actor=organiser, table=table)
+    assert not Table.objects.exists() and not Seat.objects.exists()
+
+
+def test_only_the_tournaments_referees_can_be_assigned(organiser, table, stranger, other_referee):
+    with pytest.raises(ServiceError) as refused:
+        services.table_assign_referee(actor=organiser, table=table, referee=stranger)
+    assert refused.value.field == "referee"
+    assigned = services.table_assign_referee(actor=organiser, table=table, referee=other_referee)
+    assert assigned.referee == other_referee
+    cleared = services.table_assign_referee(actor=organiser, table=table, referee=None)
+    assert cleared.referee is None
+
+
+def test_seats_take_the_first_free_letter_and_keep_the_table_size(organiser, round_, players):
+    table = services.table_create(actor=organiser, round_=round_)
+    letters = [services.seat_assign(actor=organiser, table=table, player=p).letter for p in players[:4]]
+    assert letters == ["A", "B", "C", "D"]
+    with pytest.raises(ServiceError) as full:
+        services.seat_assign(actor=organiser, table=table, player=players[4])
+    assert full.value.code == "table-full"
+    with pytest.raises(ServiceError) as beyond:
+        services.seat_assign(actor=organiser, table=table, player=players[4], letter="E")
+    assert beyond.value.code == "bad-letter"
+
+
+def test_a_player_sits_once_per_round(organiser, round_, table, players):
+    other = services.table_create(actor=organiser, round_=round_)
+    with pytest.raises(ServiceError) as refused:
+        services.seat_assign(actor=organiser, table=other, player=players[0])
+    assert refused.value.code == "already-seated"
+    next_round = services.round_create(
+        actor=organiser, tournament=round_.tournament, name="第二輪", date=DAY, start_time=NINE
+    )
+    later = services.table_create(actor=organiser, round_=next_round)
+    assert services.seat_assign(actor=organiser, table=later, player=players[0]).round == next_round
+
+
+def test_seat_letters_and_drawn_numbers_are_unique_per_table(organiser, round_, players):
+    table = services.table_create(actor=organiser, round_=round_)
+    services.seat_assign(actor=organiser, table=table, player=players[0], letter="b", drawn_number=5)
+    with pytest.raises(ServiceError) as taken:
+        services.seat_assign(actor=organiser, table=table, player=players[1], letter="B")
+    assert taken.value.code == "seat-taken"
+    with pytest.raises(ServiceError) as drawn:
+        services.seat_assign(actor=organiser, table=table, player=players[1], drawn_number=5)
+    assert drawn.value.field == "drawn_number"
+
+
+def test_seats_are_fixed_once_a_game_is_recorded(organiser, table, play, players):
+    play(table)
+    with pytest.raises(ServiceError) as refused:
+        services.seat_remove(actor=organiser, seat=table.seats.first())
+    assert refused.value.code == "in-play"
+    assert table.seats.count() == 4
+
+
+def test_a_player_from_another_tournament_cannot_sit(organiser, table):
+    other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
+    school = services.school_create(actor=organiser, tournament=other, name_zh="外校", name_en="", code="F")
+    outsider = services.player_create(actor=organiser, tournament=other, school=school, name_zh="外人")
+    with pytest.raises(ServiceError) as refused:
+        services.seat_assign(actor=organiser, table=table, player=outsider)
+    assert refused.value.field == "player"

@@ -1,0 +1,53 @@
+"""table_sign_off and table_confirm: a finished match closes; the organiser may confirm it."""
+from __future__ import annotations
+
+import pytest
+
+from referee import services
+from referee.errors import ServiceError
+from referee.models import AuditEntry
+
+
+def test_sign_off_records_who_and_the_verdict(finished_table, referee):
+    table = services.table_sign_off(actor=referee, table=finished_table)
+    assert table.signed_off_by == referee and table.signed_off_at is not None
+    entry = AuditEntry.objects.get(action="table.sign_off")
+    assert entry.changes["after"]["winner"] == "B"
+    assert entry.changes["after"]["decided_by"] == "games-won"
+    totals = {row["seat"]: row["total"] for row in entry.changes["after"]["players"]}
+    assert totals == {"A": "-68", "B": "123", "C": "35", "D": "-90"}
+
+
+def test_an_unfinished_table_cannot_be_signed_off(table, referee, play):
+    play(table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_sign_off(actor=referee, table=table)
+    assert refused.value.code == "not-finished"
+    table.refresh_from_db()
+    assert table.signed_off_at is None
+
+
+def test_a_table_is_signed_off_once(finished_table, referee, organiser):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_sign_off(actor=organiser, table=finished_table)
+    assert refused.value.code == "signed-off"
+
+
+def test_confirm_needs_a_sign_off_first(finished_table, referee, organiser):
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=organiser, table=finished_table)
+    assert refused.value.code == "not-signed-off"
+    services.table_sign_off(actor=referee, table=finished_table)
+    table = services.table_confirm(actor=organiser, table=finished_table)
+    assert table.confirmed_by == organiser
+    with pytest.raises(ServiceError) as again:
+        services.table_confirm(actor=organiser, table=finished_table)
+    assert again.value.code == "confirmed"
+
+
+def test_a_referee_cannot_confirm(finished_table, referee):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=referee, table=finished_table)
+    assert refused.value.code == "forbidden"
