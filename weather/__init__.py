@@ -1,1 +1,1 @@
-"""Weather notices: whether a match day goes ahead under the Observatory's signals and the bureau's announcements."""
+"""Weather notices: does a match day go ahead under the Observatory's signals and the bureau's word?"""

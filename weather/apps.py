@@ -1,4 +1,5 @@
 """App configuration for weather notices."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

@@ -1,10 +1,11 @@
 """Does a match day go ahead? The weather rule of seed 002 (section 4), to the minute.
 
-Plain Python: facts in (stored readings, the bureau's announcements, the organiser's override), one decision out.
-Red or black rainstorm, or No. 8 or higher, lowered at or before the cutoff (07:00) means on; still up at 07:01
-means cancelled; amber and No. 1 mean on; No. 3 depends on the Education Bureau. The cases the rule leaves open
-are decided here and written down in docs/weather.md.
+Plain Python: facts in (stored readings, the bureau's announcements, the organiser's override), one decision
+out. Red or black rainstorm, or No. 8 or higher, lowered at or before the cutoff (07:00) means on; still up at
+07:01 means cancelled; amber and No. 1 mean on; No. 3 depends on the Education Bureau. The cases the rule
+leaves open are decided here and written down in docs/weather.md.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -99,7 +100,7 @@ class Facts:
 
 @dataclass(frozen=True)
 class Decision:
-    """`details` fills the translated sentence: signal code, cutoff "07:00", deadline "07:01", lowered time."""
+    """`details` fills the sentence: signal code, cutoff "07:00", deadline "07:01", lowered time."""
 
     status: Status
     reason: Reason
@@ -131,14 +132,16 @@ class Clock:
 
 
 def bureau_suspends(match_day: MatchDay, notices: Sequence[BureauNotice], as_of: datetime) -> bool | None:
-    """The latest announcement known at `as_of` that covers this session: suspended, not, or None (nothing)."""
+    """The latest announcement known at `as_of` covering this session: suspended, not, or None."""
     afternoon = match_day.session_start >= AFTERNOON_FROM
     relevant = [
         notice
         for notice in notices
         if notice.announced_at <= as_of
-        and (notice.scope in (BureauScope.ALL_SCHOOLS, BureauScope.PRIMARY)
-             or (notice.scope == BureauScope.AFTERNOON and afternoon))
+        and (
+            notice.scope in (BureauScope.ALL_SCHOOLS, BureauScope.PRIMARY)
+            or (notice.scope == BureauScope.AFTERNOON and afternoon)
+        )
     ]
     if not relevant:
         return None
@@ -239,7 +242,9 @@ def _goes_ahead(
         if seen is not None:
             when = lowered_at(summaries, category, seen.read_at)
             extra = {"lowered_at": f"{when.astimezone(HONG_KONG):%H:%M}"} if when is not None else {}
-            return _make(Status.GOES_AHEAD, Reason.SEVERE_LOWERED, clock, as_of, signal=str(seen.code), **extra)
+            return _make(
+                Status.GOES_AHEAD, Reason.SEVERE_LOWERED, clock, as_of, signal=str(seen.code), **extra
+            )
     cyclone = level_of(CYCLONE, code_now(summaries, CYCLONE, moment))
     if cyclone == Level.TC3:
         if bureau_suspends(match_day, notices, as_of) is False:

@@ -3,6 +3,7 @@
 A payload that cannot be read raises `FeedError` with a stable code, so that nothing half-understood is stored
 and the decision never rests on a guess about the feed's shape.
 """
+
 from __future__ import annotations
 
 import json

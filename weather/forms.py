@@ -1,4 +1,5 @@
 """The organiser's forms: a bureau announcement, and an override (set or clear) for a match day."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -7,6 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from weather import clock
 from weather.models import OverrideStatus, ScopeChoice
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -34,7 +36,9 @@ class BureauAnnouncementForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not self.is_bound and match_dates:
             self.initial.setdefault("day", match_dates[0])
-        self.initial.setdefault("announced_at", timezone.localtime().replace(second=0, microsecond=0))
+        self.initial.setdefault(
+            "announced_at", timezone.localtime(clock.now()).replace(second=0, microsecond=0)
+        )
 
 
 class OverrideForm(forms.Form):

@@ -2,6 +2,7 @@
 
 The fetcher is a plain callable (url -> text) so that tests inject one and never touch the network.
 """
+
 from __future__ import annotations
 
 import urllib.error

@@ -1,6 +1,7 @@
-"""What must be stored: every feed reading (the feed has no history), the bureau's announcements as an organiser
-recorded them, and the organiser's overrides with who, when and why. Match days themselves come from the rounds.
+"""What must be stored: every feed reading (the feed has no history), the bureau's announcements as an
+organiser recorded them, and the organiser's overrides with who, when and why. Match days come from rounds.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -64,7 +65,10 @@ class BureauAnnouncement(models.Model):
     """An Education Bureau announcement about classes on a date, as an organiser recorded it."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="bureau_announcements", verbose_name=_("tournament")
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="bureau_announcements",
+        verbose_name=_("tournament"),
     )
     date = models.DateField(_("date"))
     scope = models.CharField(_("who it covers"), max_length=16, choices=ScopeChoice.choices)
@@ -72,7 +76,11 @@ class BureauAnnouncement(models.Model):
     announced_at = models.DateTimeField(_("announced at"))
     source_url = models.URLField(_("source link"), blank=True, max_length=500)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("recorded by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
 
@@ -96,7 +104,11 @@ class MatchDayOverride(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=OverrideStatus.choices)
     reason = models.TextField(_("reason"))
     set_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("set by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("set by"),
     )
     set_at = models.DateTimeField(_("set at"))
     cleared_by = models.ForeignKey(

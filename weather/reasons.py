@@ -1,4 +1,5 @@
 """The translated sentence for each reason code, and the names of the Observatory's signals."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -43,10 +44,12 @@ SENTENCES = {
     ),
     Reason.BUREAU_SUSPENDED: _("Cancelled: the Education Bureau has announced class suspension."),
     Reason.SEVERE_AFTER_CUTOFF: _(
-        "The organiser will decide: the %(signal)s was issued after %(cutoff)s, a case the rule does not cover."
+        "The organiser will decide: the %(signal)s was issued after %(cutoff)s, "
+        "a case the rule does not cover."
     ),
     Reason.PRE8_UNDECIDED: _(
-        "The organiser will decide: the Pre-No. 8 Special Announcement is in force, a case the rule does not cover."
+        "The organiser will decide: the Pre-No. 8 Special Announcement is in force, "
+        "a case the rule does not cover."
     ),
     Reason.SEVERE_LOWERED: _("Goes ahead: the %(signal)s was lowered at or before %(cutoff)s."),
     Reason.TC3_NO_SUSPENSION: _(

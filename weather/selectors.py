@@ -1,4 +1,5 @@
 """Reads for the weather pages and commands: match days with their decisions, in a fixed number of queries."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -55,7 +56,7 @@ def tournaments_playing_on(day: date) -> list[Tournament]:
 
 
 def load_readings(start: datetime, end: datetime) -> tuple[list[SummaryReading], list[StatementReading]]:
-    """Stored snapshots read in [start, end], parsed; a payload that no longer parses is skipped, not fatal."""
+    """Stored snapshots read in [start, end], parsed; one that no longer parses is skipped, not fatal."""
     summaries: list[SummaryReading] = []
     statements: list[StatementReading] = []
     snapshots = WarningSnapshot.objects.filter(read_at__gte=start, read_at__lte=end).order_by("read_at", "pk")
@@ -81,7 +82,9 @@ def _window(days: Sequence[MatchDay], as_of: datetime) -> tuple[datetime, dateti
     return first, min(last, as_of)
 
 
-def _overrides_known_at(tournament: Tournament, dates: Iterable[date], as_of: datetime) -> dict[date, MatchDayOverride]:
+def _overrides_known_at(
+    tournament: Tournament, dates: Iterable[date], as_of: datetime
+) -> dict[date, MatchDayOverride]:
     """The override in force at `as_of` per date: set by then and not yet cleared."""
     rows = (
         MatchDayOverride.objects.filter(tournament=tournament, date__in=list(dates), set_at__lte=as_of)
@@ -94,7 +97,9 @@ def _overrides_known_at(tournament: Tournament, dates: Iterable[date], as_of: da
 
 def _bureau_by_date(tournament: Tournament, dates: Iterable[date]) -> dict[date, list[BureauAnnouncement]]:
     found: dict[date, list[BureauAnnouncement]] = {}
-    rows = BureauAnnouncement.objects.filter(tournament=tournament, date__in=list(dates)).order_by("announced_at")
+    rows = BureauAnnouncement.objects.filter(tournament=tournament, date__in=list(dates)).order_by(
+        "announced_at"
+    )
     for row in rows:
         found.setdefault(row.date, []).append(row)
     return found
@@ -127,7 +132,9 @@ def statuses(
             override=Override(Status(override_row.status), override_row.reason) if override_row else None,
         )
         decision = decide(match_day, facts, as_of)
-        rows.append(MatchDayStatus(match_day, decision, reason_sentence(decision), checked, override_row, known))
+        rows.append(
+            MatchDayStatus(match_day, decision, reason_sentence(decision), checked, override_row, known)
+        )
     return rows
 
 

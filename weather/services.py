@@ -1,4 +1,5 @@
-"""Writes: storing feed readings, and the organiser's bureau records and overrides (organisers only, audited)."""
+"""Writes: storing feed readings; the bureau records and overrides (organisers only, audited)."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -62,7 +63,9 @@ def override_set(
     now = clock.now()
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        previous = MatchDayOverride.objects.filter(tournament=tournament, date=day, cleared_at__isnull=True).first()
+        previous = MatchDayOverride.objects.filter(
+            tournament=tournament, date=day, cleared_at__isnull=True
+        ).first()
         if previous is not None:
             previous.cleared_at, previous.cleared_by = now, actor
             previous.save(update_fields=["cleared_at", "cleared_by"])

@@ -2,6 +2,7 @@
 
 Plain Python (no Django), so the decision can be tested without a database.
 """
+
 from __future__ import annotations
 
 from enum import StrEnum

@@ -4,6 +4,7 @@ Each reading tells what is in force at the moment it was read, and since when (t
 in force: a lowered signal shows only the new code, whose issue time is the change). Between two readings
 TableRef assumes at most one change, and only when the readings are close together (`MAX_GAP`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ class StatementReading:
 
 @dataclass(frozen=True)
 class Observed:
-    """One category as seen in one reading: the code in force (None: none) and since when, if the feed says."""
+    """One category as one reading saw it: the code in force (None: none) and since when, if known."""
 
     read_at: datetime
     code: str | None
@@ -66,11 +67,11 @@ def sorted_by_time(readings: Sequence[SummaryReading]) -> list[SummaryReading]:
 
 
 def code_at(readings: Sequence[SummaryReading], category: str, instant: datetime) -> str | None | Unknown:
-    """The code in force just before `instant` (a change stamped in the minute of `instant` counts as after it).
+    """The code in force just before `instant` (a change stamped in the minute of `instant` is after it).
 
     The first reading at or after `instant` answers if its code was issued before `instant`; otherwise the
-    reading just before `instant` answers, provided the two readings are at most `MAX_GAP` apart and either the
-    later one dates its change or both show the same thing.
+    reading just before `instant` answers, provided the two readings are at most `MAX_GAP` apart and
+    either the later one dates its change or both show the same thing.
     """
     ordered = sorted_by_time(readings)
     after = next((r for r in ordered if r.read_at >= instant), None)

@@ -1,4 +1,5 @@
 """Times typed on the command line: ISO 8601, Hong Kong time when no offset is given."""
+
 from __future__ import annotations
 
 from datetime import datetime

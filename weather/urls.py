@@ -1,4 +1,5 @@
 """Weather pages: the public ones need no login; `manage/` is for the tournament's organisers."""
+
 from django.urls import path
 
 from weather.views import organiser, public

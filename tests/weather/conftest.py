@@ -1,4 +1,5 @@
-"""Fixtures for the weather app: a tournament with its people, match-day rounds, a frozen clock, stored readings."""
+"""Weather fixtures: a tournament with its people and match-day rounds, a frozen clock, stored readings."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -33,7 +34,9 @@ def stranger(db):
 def tournament(db, organiser, referee_user):
     from referee.models import Round, Tournament
 
-    found = Tournament.objects.create(name="Rummikub Primary Invitational", slug="hk-2025", ruleset="hk-school")
+    found = Tournament.objects.create(
+        name="Rummikub Primary Invitational", slug="hk-2025", ruleset="hk-school"
+    )
     found.organisers.add(organiser)
     found.referees.add(referee_user)
     Round.objects.create(tournament=found, name="Round 2", date=MATCH_DAY, start_time=time(10, 30), order=2)
@@ -58,6 +61,8 @@ def store(db) -> Callable[..., WarningSnapshot]:
 
     def save(at: str | datetime, payload: str, feed: str = SUMMARY_FEED) -> WarningSnapshot:
         read_at = hk(at) if isinstance(at, str) else at
-        return WarningSnapshot.objects.create(feed=feed, read_at=read_at, payload=payload, source=SnapshotSource.IMPORT)
+        return WarningSnapshot.objects.create(
+            feed=feed, read_at=read_at, payload=payload, source=SnapshotSource.IMPORT
+        )
 
     return save

@@ -1,4 +1,5 @@
 """The three commands, end to end: import saved payloads, ask for a day's status as known at a time, fetch."""
+
 from __future__ import annotations
 
 import json
@@ -48,13 +49,17 @@ class TestImportThenStatus:
 
     def test_lowering_by_cancel(self, tmp_path) -> None:
         import_payload(tmp_path, "06:50", cyclone("TC8SE", hk("01:00")))
-        cancelled = warnsum(WTCSGNL=entry("WTCSGNL", "TC8SE", hk("01:00"), "CANCEL", updateTime=hk("06:58").isoformat()))
+        cancelled = warnsum(
+            WTCSGNL=entry("WTCSGNL", "TC8SE", hk("01:00"), "CANCEL", updateTime=hk("06:58").isoformat())
+        )
         import_payload(tmp_path, "07:10", cancelled)
         result = status(DAY, "--at", f"{DAY}T07:15", "--lang", "en")
         assert (result["status"], result["reason_code"]) == ("goes-ahead", "severe-lowered")
         assert "06:58" in result["reason"]
 
-    def test_before_the_deadline_it_is_pending_and_the_reason_is_in_chinese_by_default(self, tmp_path) -> None:
+    def test_before_the_deadline_it_is_pending_and_the_reason_is_in_chinese_by_default(
+        self, tmp_path
+    ) -> None:
         import_payload(tmp_path, "06:30", rain("WRAINB", hk("05:00")))
         result = status(DAY, "--at", f"{DAY}T06:40")
         assert (result["status"], result["reason_code"]) == ("pending", "severe-pending")
@@ -79,15 +84,24 @@ class TestImportThenStatus:
         import_payload(tmp_path, "07:05", cyclone("TC3", hk("03:00")))
         assert status(DAY, "--at", f"{DAY}T07:30")["status"] == "goes-ahead"
         bureau_announcement_record(
-            actor=organiser, tournament=tournament, day=MATCH_DAY, scope="primary", suspended=True, announced_at=hk("06:20")
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=True,
+            announced_at=hk("06:20"),
         )
         assert status(DAY, "--at", f"{DAY}T07:30")["reason_code"] == "bureau-suspended"
 
-    def test_override_wins_and_is_known_only_from_when_it_was_set(self, tmp_path, tournament, organiser) -> None:
+    def test_override_wins_and_is_known_only_from_when_it_was_set(
+        self, tmp_path, tournament, organiser
+    ) -> None:
         from weather.services import override_set
 
         import_payload(tmp_path, "07:05", rain("WRAINR", hk("05:00")))
-        override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="Indoor venue")
+        override_set(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="Indoor venue"
+        )
         now = status(DAY, "--lang", "en")
         assert (now["status"], now["reason_code"]) == ("goes-ahead", "override")
         assert "Indoor venue" in now["reason"]
@@ -128,7 +142,9 @@ class TestErrors:
         with pytest.raises(CommandError, match="--tournament"):
             status(DAY, "--at", f"{DAY}T07:30")
         chosen = status(DAY, "--tournament", "other", "--at", f"{DAY}T07:30")
-        assert (chosen["status"], chosen["reason_code"]) == ("pending", "not-checked-yet"), "13:00 session: cutoff 11:00"
+        assert (chosen["status"], chosen["reason_code"]) == ("pending", "not-checked-yet"), (
+            "13:00 session: cutoff 11:00"
+        )
 
 
 class TestFetch:
@@ -136,7 +152,9 @@ class TestFetch:
         out = StringIO()
         call_command(FetchCommand(fetcher=lambda url: "{}"), stdout=out)
         assert out.getvalue().startswith("stored 2 snapshots read at ")
-        assert sorted(WarningSnapshot.objects.values_list("feed", flat=True)) == sorted([SUMMARY_FEED, STATEMENT_FEED])
+        assert sorted(WarningSnapshot.objects.values_list("feed", flat=True)) == sorted(
+            [SUMMARY_FEED, STATEMENT_FEED]
+        )
 
     def test_network_failure_is_one_line_and_stores_nothing(self) -> None:
         def offline(url: str) -> str:

@@ -1,7 +1,8 @@
 """The weather rule to the minute, from stored readings, without a database."""
+
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from hypothesis import given
@@ -58,20 +59,27 @@ class TestCutoffToTheMinute:
         assert decision.status == Status.GOES_AHEAD
 
     def test_no8_cancelled_at_0700_goes_ahead(self) -> None:
-        cancelled = warnsum(WTCSGNL=entry("WTCSGNL", "TC8NE", hk("02:00"), "CANCEL", updateTime=hk("07:00").isoformat()))
+        cancelled = warnsum(
+            WTCSGNL=entry("WTCSGNL", "TC8NE", hk("02:00"), "CANCEL", updateTime=hk("07:00").isoformat())
+        )
         decision = decide_at("07:30", ("06:55", cyclone("TC8NE", hk("02:00"))), ("07:10", cancelled))
         assert (decision.status, decision.reason) == (Status.GOES_AHEAD, Reason.SEVERE_LOWERED)
         assert decision.details["lowered_at"] == "07:00"
 
     def test_no8_cancelled_at_0701_is_cancelled(self) -> None:
-        cancelled = warnsum(WTCSGNL=entry("WTCSGNL", "TC8NE", hk("02:00"), "CANCEL", updateTime=hk("07:01").isoformat()))
+        cancelled = warnsum(
+            WTCSGNL=entry("WTCSGNL", "TC8NE", hk("02:00"), "CANCEL", updateTime=hk("07:01").isoformat())
+        )
         decision = decide_at("07:30", ("06:55", cyclone("TC8NE", hk("02:00"))), ("07:10", cancelled))
         assert (decision.status, decision.reason) == (Status.CANCELLED, Reason.SEVERE_AT_CUTOFF)
         assert decision.details["signal"] == "TC8NE"
 
     def test_no8_lowered_to_no3_at_0645_goes_ahead(self) -> None:
         decision = decide_at(
-            "07:30", ("06:30", cyclone("TC8SE", hk("01:00"))), ("06:50", cyclone("TC3", hk("06:45"))), ("07:05", cyclone("TC3", hk("06:45")))
+            "07:30",
+            ("06:30", cyclone("TC8SE", hk("01:00"))),
+            ("06:50", cyclone("TC3", hk("06:45"))),
+            ("07:05", cyclone("TC3", hk("06:45"))),
         )
         assert (decision.status, decision.reason) == (Status.GOES_AHEAD, Reason.SEVERE_LOWERED)
         assert decision.details["lowered_at"] == "06:45"
@@ -145,7 +153,10 @@ class TestBeforeTheDeadline:
         assert decide_at("05:00").reason == Reason.NOT_CHECKED_YET
 
     def test_the_night_before_a_no8_already_shows(self) -> None:
-        night = SummaryReading(hk("21:00", MATCH_DAY - timedelta(days=1)), parse_summary(cyclone("TC8NW", hk("20:40", MATCH_DAY - timedelta(days=1)))))
+        night = SummaryReading(
+            hk("21:00", MATCH_DAY - timedelta(days=1)),
+            parse_summary(cyclone("TC8NW", hk("20:40", MATCH_DAY - timedelta(days=1)))),
+        )
         decision = decide(MORNING, Facts(summaries=(night,)), hk("21:05", MATCH_DAY - timedelta(days=1)))
         assert (decision.status, decision.reason) == (Status.PENDING, Reason.SEVERE_PENDING)
 
@@ -240,7 +251,12 @@ class TestOpenCases:
         assert decide_at("07:30", *NO3_MORNING, statements=statements).status == Status.GOES_AHEAD
 
     def test_afternoon_session_uses_a_cutoff_two_hours_before_it_starts(self) -> None:
-        red_until_1130 = (("06:55", RED_SINCE_5), ("07:05", RED_SINCE_5), ("11:40", rain("WRAINA", hk("11:30"))), ("12:05", rain("WRAINA", hk("11:30"))))
+        red_until_1130 = (
+            ("06:55", RED_SINCE_5),
+            ("07:05", RED_SINCE_5),
+            ("11:40", rain("WRAINA", hk("11:30"))),
+            ("12:05", rain("WRAINA", hk("11:30"))),
+        )
         decision = decide_at("12:10", *red_until_1130, day=AFTERNOON)
         assert decision.status == Status.GOES_AHEAD
         assert decision.details["cutoff"] == "12:00"
@@ -275,7 +291,7 @@ class TestPlainReasons:
         assert decide_at("07:30", *NO3_MORNING, override=override).status == Status.CANCELLED
 
     def test_decided_at_is_the_moment_asked_and_any_time_zone_works(self) -> None:
-        as_of_utc = hk("07:30").astimezone(timezone.utc)
+        as_of_utc = hk("07:30").astimezone(UTC)
         decision = decide(MORNING, Facts(summaries=readings(("07:05", RED_SINCE_5))), as_of_utc)
         assert decision.decided_at == as_of_utc
         assert decision.details["cutoff"] == "07:00"

@@ -1,4 +1,5 @@
 """Reading the Observatory's payloads: what counts as in force, and what is refused."""
+
 from __future__ import annotations
 
 import json
@@ -37,9 +38,18 @@ def test_entries_are_read_with_their_times_and_offsets() -> None:
 
 def test_fractional_seconds_are_accepted() -> None:
     payload = json.dumps(
-        {"WRAIN": {"name": "x", "code": "WRAINA", "actionCode": "ISSUE", "issueTime": "2025-07-19T06:40:12.345+08:00"}}
+        {
+            "WRAIN": {
+                "name": "x",
+                "code": "WRAINA",
+                "actionCode": "ISSUE",
+                "issueTime": "2025-07-19T06:40:12.345+08:00",
+            }
+        }
     )
-    assert parse_summary(payload).entry("WRAIN").issued_at == hk("06:40", seconds=12).replace(microsecond=345000)
+    assert parse_summary(payload).entry("WRAIN").issued_at == hk("06:40", seconds=12).replace(
+        microsecond=345000
+    )
 
 
 @pytest.mark.parametrize("how", ["action", "code"])
@@ -63,7 +73,10 @@ def test_a_cancel_entry_is_not_in_force_and_dates_its_cancellation(how: str) -> 
         ('{"WRAIN": {"code": "WRAINR", "actionCode": "HOIST"}}', "bad-entry"),
         ('{"WRAIN": {"code": "WRAINP", "actionCode": "ISSUE"}}', "unknown-code"),
         ('{"WRAIN": {"code": "WRAINR", "actionCode": "ISSUE", "issueTime": "06:10"}}', "bad-time"),
-        ('{"WRAIN": {"code": "WRAINR", "actionCode": "ISSUE", "issueTime": "2025-07-19T06:10:00"}}', "bad-time"),
+        (
+            '{"WRAIN": {"code": "WRAINR", "actionCode": "ISSUE", "issueTime": "2025-07-19T06:10:00"}}',
+            "bad-time",
+        ),
         ('{"details": []}', "wrong-feed"),
     ],
 )
@@ -91,7 +104,9 @@ def test_pre8_announcement_is_found_in_warning_info() -> None:
     assert statements.pre8_updated_at == hk("05:30")
 
 
-@pytest.mark.parametrize("payload", ["{}", "[]", '{"details": []}', '{"details": [{"warningStatementCode": "WRAIN"}]}'])
+@pytest.mark.parametrize(
+    "payload", ["{}", "[]", '{"details": []}', '{"details": [{"warningStatementCode": "WRAIN"}]}']
+)
 def test_warning_info_without_pre8(payload: str) -> None:
     assert not parse_statements(payload).pre8_in_force
 

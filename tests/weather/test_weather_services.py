@@ -1,4 +1,5 @@
-"""Writes: readings are stored only when readable; only a tournament's organisers write overrides and bureau records."""
+"""Writes: readings stored only when readable; only organisers write overrides and bureau records."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,17 +30,25 @@ def feeds(summary: str, statements: str = "{}"):
 
 class TestReadings:
     def test_a_readable_payload_is_stored_with_its_read_time(self) -> None:
-        snapshot = snapshot_store(feed=SUMMARY_FEED, payload="{}", read_at=hk("06:55"), source=SnapshotSource.IMPORT)
+        snapshot = snapshot_store(
+            feed=SUMMARY_FEED, payload="{}", read_at=hk("06:55"), source=SnapshotSource.IMPORT
+        )
         assert WarningSnapshot.objects.get().read_at == hk("06:55") == snapshot.read_at
 
-    @pytest.mark.parametrize("payload", ["<html>busy</html>", '{"WRAIN": {"code": "WRAINX", "actionCode": "ISSUE"}}'])
+    @pytest.mark.parametrize(
+        "payload", ["<html>busy</html>", '{"WRAIN": {"code": "WRAINX", "actionCode": "ISSUE"}}']
+    )
     def test_an_unreadable_payload_raises_and_stores_nothing(self, payload: str) -> None:
         with pytest.raises(FeedError):
-            snapshot_store(feed=SUMMARY_FEED, payload=payload, read_at=hk("06:55"), source=SnapshotSource.IMPORT)
+            snapshot_store(
+                feed=SUMMARY_FEED, payload=payload, read_at=hk("06:55"), source=SnapshotSource.IMPORT
+            )
         assert not WarningSnapshot.objects.exists()
 
     def test_fetch_stores_both_feeds_read_at_the_same_moment(self) -> None:
-        stored = weather_fetch(fetcher=feeds(rain("WRAINR", hk("05:00")), warning_info(hk("05:30"))), now=hk("06:00"))
+        stored = weather_fetch(
+            fetcher=feeds(rain("WRAINR", hk("05:00")), warning_info(hk("05:30"))), now=hk("06:00")
+        )
         assert {s.feed for s in stored} == {SUMMARY_FEED, STATEMENT_FEED}
         assert {s.read_at for s in WarningSnapshot.objects.all()} == {hk("06:00")}
         assert {s.source for s in stored} == {SnapshotSource.FETCH}
@@ -86,7 +95,9 @@ class TestOverridePermissions:
 
     def test_a_reason_is_required(self, tournament, organiser) -> None:
         with pytest.raises(ServiceError) as caught:
-            override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="  ")
+            override_set(
+                actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="  "
+            )
         assert caught.value.field == "reason"
 
     @pytest.mark.parametrize("status", ["pending", "unknown", "maybe"])
@@ -95,8 +106,12 @@ class TestOverridePermissions:
             override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status=status, reason="x")
 
     def test_a_new_override_replaces_the_old_which_stays_in_the_history(self, tournament, organiser) -> None:
-        first = override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="cancelled", reason="a")
-        second = override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="b")
+        first = override_set(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, status="cancelled", reason="a"
+        )
+        second = override_set(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="b"
+        )
         first.refresh_from_db()
         assert first.cleared_at is not None and first.cleared_by == organiser
         assert list(MatchDayOverride.objects.filter(cleared_at__isnull=True)) == [second]

@@ -1,4 +1,5 @@
 """Rebuilding what was in force from readings of a feed without history."""
+
 from __future__ import annotations
 
 import subprocess
@@ -55,5 +56,7 @@ def test_the_plain_python_part_imports_no_django() -> None:
         "import sys, weather.decision, weather.feed, weather.hko, weather.timeline, weather.signals; "
         "sys.exit(1 if any(name.split('.')[0] == 'django' for name in sys.modules) else 0)"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr or "django was imported"

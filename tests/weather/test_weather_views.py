@@ -1,4 +1,5 @@
 """The pages: public (no login, both languages, JSON) and the organiser's (one test per role)."""
+
 from __future__ import annotations
 
 import pytest
@@ -49,12 +50,21 @@ class TestJson:
         from weather.services import bureau_announcement_record
 
         bureau_announcement_record(
-            actor=organiser, tournament=tournament, day=MATCH_DAY, scope="primary", suspended=False, announced_at=hk("06:00")
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=False,
+            announced_at=hk("06:00"),
         )
         body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()
         (day,) = body["match_days"]
         assert day["date"] == MATCH_DAY.isoformat() and day["session_start"] == "09:00"
-        assert (day["status"], day["reason_code"], day["status_label"]) == ("cancelled", "severe-at-cutoff", "Cancelled")
+        assert (day["status"], day["reason_code"], day["status_label"]) == (
+            "cancelled",
+            "severe-at-cutoff",
+            "Cancelled",
+        )
         assert day["last_checked"] == hk("07:05").isoformat()
         assert day["bureau"][0]["suspended"] is False and day["bureau"][0]["scope"] == "primary"
         assert day["override"] is None and body["language"] == "en"
@@ -66,10 +76,17 @@ class TestJson:
     def test_override_is_shown_as_such(self, client, tournament, stormy_morning, organiser) -> None:
         from weather.services import override_set
 
-        override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="Indoor hall")
-        day = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()["match_days"][0]
+        override_set(
+            actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="Indoor hall"
+        )
+        day = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()[
+            "match_days"
+        ][0]
         assert (day["status"], day["reason_code"]) == ("goes-ahead", "override")
-        assert day["override"]["reason"] == "Indoor hall" and day["override"]["set_at"] == hk("07:30").isoformat()
+        assert (
+            day["override"]["reason"] == "Indoor hall"
+            and day["override"]["set_at"] == hk("07:30").isoformat()
+        )
         assert day["reason"] == "Decided by the organiser: Indoor hall"
         html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
         assert "wx-override" in html
@@ -88,7 +105,8 @@ class TestOrganiserPage:
         client.force_login(request.getfixturevalue(who))
         assert client.get(self.url(tournament)).status_code == 403
         response = client.post(
-            self.url(tournament), {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": "x"}
+            self.url(tournament),
+            {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": "x"},
         )
         assert response.status_code == 403
         assert not MatchDayOverride.objects.exists()
@@ -97,7 +115,12 @@ class TestOrganiserPage:
         frozen_now(hk("06:00"))
         client.force_login(organiser)
         assert client.get(self.url(tournament)).status_code == 200
-        data = {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": "Venue flooded"}
+        data = {
+            "action": "override-set",
+            "day": MATCH_DAY.isoformat(),
+            "status": "cancelled",
+            "reason": "Venue flooded",
+        }
         assert client.post(self.url(tournament), data).status_code == 302
         override = MatchDayOverride.objects.get()
         assert (override.set_by, override.reason) == (organiser, "Venue flooded")
@@ -105,7 +128,9 @@ class TestOrganiserPage:
         override.refresh_from_db()
         assert override.cleared_by == organiser
 
-    def test_an_override_without_reason_shows_the_error_on_the_form(self, client, tournament, organiser, frozen_now) -> None:
+    def test_an_override_without_reason_shows_the_error_on_the_form(
+        self, client, tournament, organiser, frozen_now
+    ) -> None:
         client.force_login(organiser)
         data = {"action": "override-set", "day": MATCH_DAY.isoformat(), "status": "cancelled", "reason": ""}
         response = client.post(self.url(tournament), data)
@@ -133,7 +158,12 @@ class TestOrganiserPage:
         from weather.services import bureau_announcement_record
 
         notice = bureau_announcement_record(
-            actor=organiser, tournament=tournament, day=MATCH_DAY, scope="primary", suspended=True, announced_at=hk("06:00")
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=True,
+            announced_at=hk("06:00"),
         )
         client.force_login(organiser)
         client.post(self.url(tournament), {"action": "bureau-delete", "announcement": str(notice.pk)})

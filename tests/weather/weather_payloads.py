@@ -1,4 +1,5 @@
 """Builders for Observatory payloads, shaped like the live feeds, for tests that never touch the network."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
-"""The organiser's weather page: record the bureau's announcements, set or clear overrides, read the history."""
+"""The organiser's weather page: bureau announcements, overrides set or cleared, the readings' history."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -49,7 +50,9 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
                 "row": row,
                 "override_form": bound
                 if bound_day == row.match_day.day.isoformat()
-                else OverrideForm(initial={"day": row.match_day.day}, auto_id=day_auto_id(row.match_day.day.isoformat())),
+                else OverrideForm(
+                    initial={"day": row.match_day.day}, auto_id=day_auto_id(row.match_day.day.isoformat())
+                ),
                 "clear_form": ClearOverrideForm(initial={"day": row.match_day.day}, auto_id=False),
             }
             for row in rows
@@ -88,7 +91,9 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
                 reason=values["reason"],
             )
 
-        return self.run_form("override_form", form, perform, _("Override saved: it is shown on the public page."))
+        return self.run_form(
+            "override_form", form, perform, _("Override saved: it is shown on the public page.")
+        )
 
     def clear_override(self) -> HttpResponse:
         form = ClearOverrideForm(self.request.POST)
@@ -96,7 +101,9 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
             return self.run_action(lambda: None, _("Nothing to clear."))
 
         def perform() -> None:
-            services.override_clear(actor=self.request.user, tournament=self.tournament, day=form.cleaned_data["day"])
+            services.override_clear(
+                actor=self.request.user, tournament=self.tournament, day=form.cleaned_data["day"]
+            )
 
         return self.run_action(perform, _("Override cleared: the rule decides again."))
 

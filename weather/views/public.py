@@ -1,4 +1,5 @@
 """What everyone sees without logging in: each upcoming match day, whether it goes ahead and why."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +24,9 @@ class WeatherIndexView(TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         today = timezone.localdate(clock.now())
-        context["tournaments"] = Tournament.objects.filter(rounds__date__gte=today).distinct().order_by("name")
+        context["tournaments"] = (
+            Tournament.objects.filter(rounds__date__gte=today).distinct().order_by("name")
+        )
         return context
 
 

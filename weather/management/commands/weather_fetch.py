@@ -1,4 +1,5 @@
-"""`manage.py weather_fetch`: read the Observatory's live warnings once and store them (cron, match mornings)."""
+"""`manage.py weather_fetch`: read the Observatory's live warnings once and store them (cron)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from weather.feed import FeedError
-from weather.hko import FetchError, Fetcher, http_fetch
+from weather.hko import Fetcher, FetchError, http_fetch
 from weather.services import weather_fetch
 
 
@@ -24,6 +25,10 @@ class Command(BaseCommand):
         except FetchError as exc:
             raise CommandError(f"weather_fetch: nothing stored: {exc}") from exc
         except FeedError as exc:
-            raise CommandError(f"weather_fetch: nothing stored: unreadable payload ({exc.code}): {exc}") from exc
+            raise CommandError(
+                f"weather_fetch: nothing stored: unreadable payload ({exc.code}): {exc}"
+            ) from exc
         read_at = timezone.localtime(snapshots[0].read_at)
-        self.stdout.write(f"stored {len(snapshots)} snapshots read at {read_at.isoformat(timespec='seconds')}")
+        self.stdout.write(
+            f"stored {len(snapshots)} snapshots read at {read_at.isoformat(timespec='seconds')}"
+        )

@@ -1,4 +1,5 @@
 """`manage.py weather_import FILE --at ISO_TIME`: store a saved payload as if read at that time."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,7 +18,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="a saved payload (JSON)")
-        parser.add_argument("--at", required=True, help="when it was read: ISO 8601, Hong Kong time if no offset")
+        parser.add_argument(
+            "--at", required=True, help="when it was read: ISO 8601, Hong Kong time if no offset"
+        )
         parser.add_argument("--feed", choices=FEEDS, help="which feed it came from (default: detected)")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,7 +31,11 @@ class Command(BaseCommand):
             raise CommandError(f"weather_import: cannot read {options['file']}: {exc}") from exc
         try:
             feed = options["feed"] or detect_feed(payload)
-            snapshot = snapshot_store(feed=feed, payload=payload, read_at=read_at, source=SnapshotSource.IMPORT)
+            snapshot = snapshot_store(
+                feed=feed, payload=payload, read_at=read_at, source=SnapshotSource.IMPORT
+            )
         except FeedError as exc:
-            raise CommandError(f"weather_import: nothing stored: unreadable payload ({exc.code}): {exc}") from exc
+            raise CommandError(
+                f"weather_import: nothing stored: unreadable payload ({exc.code}): {exc}"
+            ) from exc
         self.stdout.write(f"stored {snapshot.feed} snapshot read at {read_at.isoformat(timespec='seconds')}")

@@ -1,4 +1,5 @@
 """`manage.py weather_status DATE [--session HH:MM] [--at ISO_TIME]`: one JSON object, the day's decision."""
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("date", help="the match day, YYYY-MM-DD")
-        parser.add_argument("--session", help="session start HH:MM (default: the day's first round, else 09:00)")
+        parser.add_argument(
+            "--session", help="session start HH:MM (default: the day's first round, else 09:00)"
+        )
         parser.add_argument("--at", help="as known at this time: ISO 8601, Hong Kong time if no offset")
         parser.add_argument("--tournament", help="tournament slug (needed only if several play that day)")
-        parser.add_argument("--lang", choices=[code for code, _ in settings.LANGUAGES], help="language of reason")
+        parser.add_argument(
+            "--lang", choices=[code for code, _ in settings.LANGUAGES], help="language of reason"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         day = _parse_date(options["date"])
@@ -65,5 +70,7 @@ def _tournament(slug: str | None, day: date) -> Tournament | None:
     playing = tournaments_playing_on(day)
     if len(playing) > 1:
         slugs = ", ".join(t.slug for t in playing)
-        raise CommandError(f"weather_status: several tournaments play on {day}: choose one with --tournament ({slugs})")
+        raise CommandError(
+            f"weather_status: several tournaments play on {day}: choose one with --tournament ({slugs})"
+        )
     return playing[0] if playing else None
