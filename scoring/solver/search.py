@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .bounds import Estimate
+from .bounds import JOKER_HALVES, UNREACHABLE, Estimate
 from .groups import joker_counts
 from .moves import MIN_RUN, Move, move_tuples
 from .tiles import HIGHEST, LOWEST
@@ -50,7 +50,6 @@ class BranchAndBound:
         self.best_steps: list[Step] = []
         self.steps: list[Step] = []
         self.reached: dict = {}
-        self.expanded: dict = {}
 
     def _joker_starts(self) -> list[list[bool]]:
         """A joker may start a run only where a real tile of that colour follows within reach."""
@@ -87,52 +86,86 @@ class BranchAndBound:
         if self.reached.get(key, -1) >= gathered:
             return
         self.reached[key] = gathered
-        for gain, after, used, step, rest in self._children(number, state, jokers):
+        for gain, after, used, step, rest in self._expand(number, state, jokers, self.best_value - gathered):
             if gathered + gain + rest <= self.best_value:
                 break
             self.steps.append(step)
             self._visit(number + 1, after, jokers - used, gathered + gain)
             self.steps.pop()
 
-    def _children(self, number: int, state: tuple, jokers: int) -> list:
-        key = (number, state, jokers)
-        cached = self.expanded.get(key)
-        if cached is None:
-            cached = self.expanded[key] = self._expand(number, state, jokers)
-        return cached
+    def _scored_moves(self, number: int, state: tuple, jokers: int) -> list[list[tuple]] | None:
+        """Per colour, its moves best first, each with an optimistic score of the move and what follows.
 
-    def _expand(self, number: int, state: tuple, jokers: int) -> list:
-        """Every distinct (next state, jokers used) with its best gain, best gain first."""
+        Scores are the colour's real tiles laid now and later (see ``bounds``), less the
+        jokers' full value for each joker the move spends, so that adding the colours'
+        scores and the jokers' full value bounds any child built from these moves.
+        """
         p = self.problem
-        partial = [((), 0, 0, 0, 0, ())]  # states, doubles, singles, jokers used, laid in runs, moves
+        weight, joker_loss = p.weight[number], p.weight[number] - p.joker_weight
+        colour_best = self.estimate.colour_best
+        per_colour = []
         for colour, colour_state in enumerate(state):
-            options = move_tuples(colour_state, p.real[colour][number], jokers, self.joker_start[colour][number])
-            if len(options) == 1:
-                after, doubles, singles, used_jokers, in_runs, move = options[0]
-                partial = [(s + (after,), d + doubles, n + singles, u + used_jokers, r + in_runs, m + (move,))
-                           for s, d, n, u, r, m in partial if u + used_jokers <= jokers]
-                continue
-            partial = [(s + (after,), d + doubles, n + singles, u + used_jokers, r + in_runs, m + (move,))
-                       for s, d, n, u, r, m in partial
-                       for after, doubles, singles, used_jokers, in_runs, move in options
-                       if u + used_jokers <= jokers]
+            scored = []
+            for option in move_tuples(colour_state, p.real[colour][number], jokers, self.joker_start[colour][number]):
+                after, doubles, singles, used, in_runs, _ = option
+                future = colour_best(colour, number + 1, after, JOKER_HALVES * (jokers - used))
+                if future > UNREACHABLE // 2:
+                    laid_real = in_runs - used + 2 * doubles + singles
+                    scored.append((weight * laid_real + joker_loss * used + future, option))
+            if not scored:
+                return None
+            scored.sort(key=_first, reverse=True)
+            per_colour.append(scored)
+        return per_colour
+
+    def _expand(self, number: int, state: tuple, jokers: int, needed: int) -> list:
+        """The children that may gather more than ``needed``: (gain, state, jokers used, step, bound), best first."""
+        per_colour = self._scored_moves(number, state, jokers)
+        if per_colour is None:
+            return []
+        p = self.problem
+        colour_count = p.colour_count
+        rest = [0] * (colour_count + 1)
+        for colour in range(colour_count - 1, -1, -1):
+            rest[colour] = rest[colour + 1] + per_colour[colour][0][0]
+        needed -= jokers * p.joker_weight
         best: dict = {}
         weight = p.weight[number]
-        colour_count = p.colour_count
-        for states, doubles, singles, used, in_runs, chosen in partial:
-            base = in_runs + 2 * doubles + singles
-            for group_jokers in joker_counts(colour_count, doubles, singles, jokers - used):
-                k = (states, used + group_jokers)
-                gain = weight * (base + group_jokers)
-                known = best.get(k)
-                if known is None or known[0] < gain:
-                    best[k] = (gain, (chosen, group_jokers))
+
+        def extend(colour, states, doubles, singles, used, in_runs, moves, score):
+            if colour == colour_count:
+                base = in_runs + 2 * doubles + singles
+                for group_jokers in joker_counts(colour_count, doubles, singles, jokers - used):
+                    k = (states, used + group_jokers)
+                    gain = weight * (base + group_jokers)
+                    known = best.get(k)
+                    if known is None or known[0] < gain:
+                        best[k] = (gain, (moves, group_jokers))
+                return
+            following = rest[colour + 1]
+            for move_score, (after, d, s, u, r, move) in per_colour[colour]:
+                if score + move_score + following <= needed:
+                    break
+                if used + u <= jokers:
+                    extend(colour + 1, states + (after,), doubles + d, singles + s, used + u, in_runs + r,
+                           moves + (move,), score + move_score)
+
+        extend(0, (), 0, 0, 0, 0, (), 0)
+        return self._ranked(number, jokers, best, needed + jokers * p.joker_weight)
+
+    def _ranked(self, number: int, jokers: int, best: dict, needed: int) -> list:
         estimate = self.estimate.bound
-        following = number + 1
-        children = [(gain, k[0], k[1], step, estimate(following, k[0], jokers - k[1]))
-                    for k, (gain, step) in best.items()]
+        children = []
+        for (after, used), (gain, step) in best.items():
+            bound = estimate(number + 1, after, jokers - used)
+            if gain + bound > needed:
+                children.append((gain, after, used, step, bound))
         children.sort(key=_by_promise, reverse=True)
         return children
+
+
+def _first(item: tuple) -> int:
+    return item[0]
 
 
 def _by_promise(child: tuple) -> int:
