@@ -31,7 +31,9 @@ def test_a_date_without_rounds_gets_a_0900_session(tournament) -> None:
     other_day = MATCH_DAY + timedelta(days=1)
     row = day_status(tournament, other_day, hk("06:00", other_day))
     assert row.match_day == MatchDay(other_day, time(9, 0))
-    assert day_status(None, other_day, hk("06:00", other_day), time(13, 30)).match_day.session_start == time(13, 30)
+    assert day_status(None, other_day, hk("06:00", other_day), time(13, 30)).match_day.session_start == time(
+        13, 30
+    )
 
 
 def test_an_override_counts_only_between_its_setting_and_its_clearing(tournament, organiser, store) -> None:
@@ -65,7 +67,9 @@ def test_the_number_of_queries_does_not_grow_with_the_days(tournament, store) ->
     one_day = match_days(tournament)
     for offset in range(1, 6):
         day = MATCH_DAY + timedelta(days=offset)
-        Round.objects.create(tournament=tournament, name=f"R{offset}", date=day, start_time=time(9, 0), order=10 + offset)
+        Round.objects.create(
+            tournament=tournament, name=f"R{offset}", date=day, start_time=time(9, 0), order=10 + offset
+        )
     many_days = match_days(tournament)
     with CaptureQueriesContext(connection) as few:
         statuses(tournament, one_day, hk("06:00"))
