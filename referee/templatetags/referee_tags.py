@@ -1,6 +1,7 @@
 """Display helpers: exact scores shown as people read them, seat letters, and translated engine codes."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from django import template
@@ -18,9 +19,9 @@ def _decimal(value: Fraction) -> str:
     """Whole numbers as they are; a shared share to 2 decimal places (RULES.md)."""
     if value.denominator == 1:
         return str(value.numerator)
-    hundredths = round(value * 100)
-    sign = "-" if hundredths < 0 else ""
-    whole, cents = divmod(abs(hundredths), 100)
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))  # half away from zero, as on paper
+    sign = "-" if value < 0 and hundredths else ""
+    whole, cents = divmod(hundredths, 100)
     return f"{sign}{whole}.{cents:02d}"
 
 

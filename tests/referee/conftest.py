@@ -130,3 +130,21 @@ def finished_table(table, play) -> Table:
     play(table, "B", {"A": 12, "C": 2, "D": 23})
     play(table, "C", {"A": 49, "B": 32, "D": 17})
     return Table.objects.get(pk=table.pk)
+
+
+@pytest.fixture
+def organiser_client(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def referee_client(client, referee):
+    client.force_login(referee)
+    return client
+
+
+def form_errors(response, form_name: str) -> dict:
+    """The errors of one form on a re-shown page (the page answered 200 with the bound form)."""
+    assert response.status_code == 200
+    return response.context[form_name].errors

@@ -1,0 +1,10 @@
+"""Exports: scoresheets, standings and results as PDF and Excel, from one registry.
+
+`get_exporter(identifier)(ExportRequest(...)).render()` gives `(filename, mimetype, bytes)`; `all_exporters()`
+lists them for the export page and `python manage.py export --list`.
+"""
+from referee.exporters import scoresheets  # noqa: F401 - registers the exporters
+from referee.exporters.base import ExportError, Exporter, ExportRequest
+from referee.exporters.registry import all_exporters, get_exporter, register
+
+__all__ = ["ExportError", "ExportRequest", "Exporter", "all_exporters", "get_exporter", "register"]

@@ -1,0 +1,180 @@
+"""Reads the site's selectors do not offer (yet), kept small and next to the exporters that need them.
+
+The table verdict is the engine's `decide_match` applied to the numbers already stored with each hand, so a
+printed winner always agrees with the scoresheet above it; the hand and incident streams read the whole
+tournament in a fixed number of queries, in chunks, so memory stays flat however large it is.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count
+
+import scoring
+from referee.match import match_options
+from referee.models import HandResult, Incident, Table, Tournament
+from referee.models.results import SIXTIETHS
+from referee.selectors.sheets import TableSheet
+
+CHUNK = 2000
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    seat: str
+    penalty: int
+    score: Fraction
+    basis: str
+    won: bool
+
+
+def game_result(ruleset: str, ending: str, hands: Sequence[StoredHand]) -> scoring.GameResult:
+    """A stored game as the engine's result, without scoring it again."""
+    players = tuple(
+        scoring.PlayerResult(
+            seat=hand.seat,
+            rack_value=hand.penalty,
+            penalty=hand.penalty,
+            score=hand.score,
+            basis=hand.basis,
+            won=hand.won,
+            could_meld=None,
+        )
+        for hand in hands
+    )
+    winners = tuple(hand.seat for hand in hands if hand.won)
+    return scoring.GameResult(ruleset=ruleset, ending=ending, players=players, winners=winners)
+
+
+def decide_stored(tournament: Tournament, seat_count: int, games: Sequence[scoring.GameResult]) -> scoring.MatchResult | None:
+    """The table's verdict from stored games; None when nothing was played or the games cannot be decided."""
+    if not games:
+        return None
+    try:
+        return scoring.decide_match(tournament.ruleset, games, match_options(tournament, seat_count))
+    except scoring.ScoringError:
+        return None
+
+
+def sheet_match(tournament: Tournament, sheet: TableSheet) -> scoring.MatchResult | None:
+    """The verdict for a scoresheet read with `selectors.table_sheet`."""
+    letters = [seat.letter for seat in sheet.seats]
+    games = []
+    for game in sheet.games:
+        hands = [
+            StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
+            for letter, cell in zip(letters, game.cells)
+            if cell is not None
+        ]
+        games.append(game_result(tournament.ruleset, game.ending, hands))
+    return decide_stored(tournament, len(letters), games)
+
+
+HAND_FIELDS = (
+    "game__table_id",
+    "game__table__round__order",
+    "game__table__round__name",
+    "game__table__number",
+    "game__number",
+    "game__ending",
+    "seat__letter",
+    "seat__player__number",
+    "seat__player__name_zh",
+    "seat__player__name_en",
+    "seat__player__school__code",
+    "went_out",
+    "rack",
+    "rack_value",
+    "made_initial_meld",
+    "could_meld",
+    "penalty",
+    "score_sixtieths",
+    "basis",
+    "won",
+    "win_credit_sixtieths",
+)
+
+
+def tournament_hands(tournament: Tournament, *, school_code: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every hand result of the tournament in play order (round, table, game, seat): one streamed query."""
+    hands = HandResult.objects.filter(game__table__round__tournament=tournament)
+    if school_code is not None:
+        hands = hands.filter(seat__player__school__code=school_code)
+    ordered = hands.order_by("game__table__round__order", "game__table__number", "game__number", "seat__letter")
+    for row in ordered.values_list(*HAND_FIELDS).iterator(chunk_size=CHUNK):
+        hand = dict(zip(HAND_FIELDS, row))
+        hand["score"] = Fraction(hand["score_sixtieths"], SIXTIETHS)
+        hand["win_credit"] = Fraction(hand["win_credit_sixtieths"], SIXTIETHS)
+        yield hand
+
+
+@dataclass(frozen=True)
+class TableVerdict:
+    table: Table
+    seat_count: int
+    games_played: int
+    match: scoring.MatchResult | None
+
+
+def table_verdicts(tournament: Tournament) -> Iterator[TableVerdict]:
+    """Every table with the engine's verdict on its stored games: two streamed queries, whatever the size."""
+    tables = (
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round", "referee")
+        .order_by("round__order", "number")
+    )
+    seat_counts = _seat_counts(tournament)
+    hands = iter(tournament_hands(tournament))
+    pending = next(hands, None)
+    for table in tables.iterator(chunk_size=CHUNK):
+        games: dict[int, list[StoredHand]] = {}
+        endings: dict[int, str] = {}
+        while pending is not None and pending["game__table_id"] == table.pk:
+            number = pending["game__number"]
+            endings[number] = pending["game__ending"]
+            games.setdefault(number, []).append(
+                StoredHand(pending["seat__letter"], pending["penalty"], pending["score"], pending["basis"], pending["won"])
+            )
+            pending = next(hands, None)
+        results = [game_result(tournament.ruleset, endings[number], games[number]) for number in sorted(games)]
+        seat_count = seat_counts.get(table.pk, 0)
+        yield TableVerdict(table, seat_count, len(results), decide_stored(tournament, seat_count, results))
+
+
+def _seat_counts(tournament: Tournament) -> dict[int, int]:
+    rows = (
+        Table.objects.filter(round__tournament=tournament)
+        .annotate(seat_count=Count("seats"))
+        .values_list("pk", "seat_count")
+    )
+    return dict(rows)
+
+
+INCIDENT_FIELDS = (
+    "game__table__round__order",
+    "game__table__round__name",
+    "game__table__number",
+    "game__number",
+    "seat__letter",
+    "seat__player__number",
+    "seat__player__name_zh",
+    "seat__player__name_en",
+    "seat__player__school__code",
+    "kind",
+    "tiles_drawn",
+    "tiles_left_over",
+    "note",
+    "created_at",
+)
+
+
+def tournament_incidents(tournament: Tournament, *, school_code: str | None = None) -> Iterator[dict[str, Any]]:
+    incidents = Incident.objects.filter(game__table__round__tournament=tournament)
+    if school_code is not None:
+        incidents = incidents.filter(seat__player__school__code=school_code)
+    ordered = incidents.order_by("game__table__round__order", "game__table__number", "game__number", "created_at", "pk")
+    for row in ordered.values_list(*INCIDENT_FIELDS).iterator(chunk_size=CHUNK):
+        yield dict(zip(INCIDENT_FIELDS, row))

@@ -1,0 +1,254 @@
+"""One table's scoresheet page, laid out as the school form of seed 002.
+
+Header (competition, games, referee, table, date), a 勝 / 得分 column pair per seat (甲 乙 丙 丁) with names and
+schools, one row per game, the 總結 totals, the table's winner, the incidents, signature lines and a box for
+the organiser's stamp (大會蓋印). A blank page keeps the same grid with empty cells and adds a QR code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+
+import scoring
+from referee.exporters.labels import decided_by_name, plain_number, seat_name, signed_score
+from referee.exporters.pdf import cjk_font, para
+from referee.exporters.qr import QrCode
+from referee.rulesets import incident_label
+from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
+
+LABEL_WIDTH = 21 * mm
+QR_SIZE = 27 * mm
+BLANK_ROWS_WITHOUT_LIMIT = 12
+GRID = colors.Color(0.2, 0.2, 0.2)
+SHADE = colors.Color(0.9, 0.9, 0.9)
+WIN_SHADE = colors.Color(0.86, 0.93, 0.86)
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """Everything printed on one table's page; `games` empty and `blank` set for the paper fallback."""
+
+    tournament_name: str
+    ruleset: str
+    round_name: str
+    date_text: str
+    table_number: int
+    referee_name: str
+    games_required: int | None
+    seats: list[SheetSeat]
+    school_names: dict[str, str]
+    blank: bool
+    games: list[SheetGame] = field(default_factory=list)
+    totals: list[SheetTotal] = field(default_factory=list)
+    incidents: list[SheetIncident] = field(default_factory=list)
+    match: scoring.MatchResult | None = None
+    entry_url: str | None = None
+
+
+def page_flowables(page: SheetPage, width: float) -> list[Flowable]:
+    """The flowables of one page, ending with a page break."""
+    parts: list[Flowable] = [_header(page, width), Spacer(1, 4 * mm)]
+    if page.seats:
+        parts += [_grid(page, width), Spacer(1, 3 * mm), _verdict(page)]
+    else:
+        parts.append(para(_("Nobody is seated at this table yet."), "heading"))
+    parts += _incidents(page, width)
+    parts += [Spacer(1, 5 * mm), KeepTogether([_signatures_and_stamp(page, width)]), Spacer(1, 3 * mm)]
+    parts += [para(_rule_note(page.ruleset), "small"), PageBreak()]
+    return parts
+
+
+def _header(page: SheetPage, width: float) -> Flowable:
+    games = str(page.games_required) if page.games_required else "—"
+    referee = page.referee_name or "＿＿＿＿＿＿＿＿"
+    fields = [
+        [para(_("Games: %(count)s") % {"count": games}), para(_("Referee: %(name)s") % {"name": referee})],
+        [
+            para(_("Table: %(number)s") % {"number": page.table_number}, "heading"),
+            para(_("Date: %(date)s") % {"date": page.date_text}),
+        ],
+    ]
+    text_width = width - (QR_SIZE + 4 * mm if page.entry_url else 0)
+    details = Table(fields, colWidths=[text_width * 0.4, text_width * 0.6], hAlign="LEFT")
+    details.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    title = [para(page.tournament_name, "title"), para(page.round_name, "subtitle"), Spacer(1, 2 * mm), details]
+    if not page.entry_url:
+        return KeepTogether(title)
+    qr_cell = [QrCode(page.entry_url, QR_SIZE), para(_("Scan to enter the results"), "small")]
+    block = Table([[title, qr_cell]], colWidths=[text_width, width - text_width])
+    block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return block
+
+
+def _column_widths(seat_count: int, width: float) -> list[float]:
+    per_seat = (width - LABEL_WIDTH) / max(seat_count, 1)
+    won_width = max(per_seat * 0.28, 7 * mm)
+    return [LABEL_WIDTH] + [won_width, per_seat - won_width] * seat_count
+
+
+def _seat_rows(page: SheetPage) -> list[list[object]]:
+    """Seat letters, names, schools, then the 勝 / 得分 column titles."""
+    letters, names, schools, titles = [""], [_("Name")], [_("School")], [""]
+    for seat in page.seats:
+        letters += [seat_name(seat.letter), ""]
+        names += [para(f"{seat.player_name}  #{seat.player_number}", "cell_centre"), ""]
+        school = page.school_names.get(seat.school_code, "")
+        detail = " · ".join(part for part in (seat.school_code, school, seat.class_name) if part)
+        schools += [para(detail, "cell_centre"), ""]
+        titles += [pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score")]
+    return [letters, names, schools, titles]
+
+
+def _game_rows(page: SheetPage) -> list[list[str]]:
+    if page.blank:
+        count = page.games_required or BLANK_ROWS_WITHOUT_LIMIT
+        return [[_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats)) for number in range(1, count + 1)]
+    rows = []
+    for game in page.games:
+        row = [_("Game %(number)s") % {"number": game.number}]
+        for cell in game.cells:
+            row += ["", ""] if cell is None else ["1" if cell.won else "", signed_score(cell.score)]
+        rows.append(row)
+    return rows
+
+
+def _totals_row(page: SheetPage) -> list[str]:
+    row = [pgettext("scoresheet", "Totals")]
+    for total in page.totals if not page.blank else []:
+        row += [plain_number(total.games_won), signed_score(total.total)]
+    return row + [""] * (1 + 2 * len(page.seats) - len(row))
+
+
+def _grid(page: SheetPage, width: float) -> Table:
+    header = _seat_rows(page)
+    games = _game_rows(page)
+    rows = header + games + [_totals_row(page)]
+    row_heights = [None] * len(header) + [(11 if page.blank else 8) * mm] * (len(games) + 1)
+    table = Table(rows, colWidths=_column_widths(len(page.seats), width), rowHeights=row_heights, repeatRows=4)
+    table.setStyle(TableStyle(_grid_style(page, len(rows), len(header))))
+    return table
+
+
+def _grid_style(page: SheetPage, row_count: int, header_rows: int) -> list[tuple]:
+    last = row_count - 1
+    commands: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), cjk_font(), 9.5),
+        ("GRID", (0, 0), (-1, -1), 0.6, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.2, GRID),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("BACKGROUND", (0, header_rows - 1), (-1, header_rows - 1), SHADE),
+        ("FONTSIZE", (1, 0), (-1, 0), 12),
+        ("BACKGROUND", (0, last), (-1, last), SHADE),
+        ("LINEABOVE", (0, last), (-1, last), 1.2, GRID),
+    ]
+    for index in range(len(page.seats)):
+        first = 1 + 2 * index
+        for row in range(header_rows - 1):
+            commands.append(("SPAN", (first, row), (first + 1, row)))
+        commands.append(("LINEBEFORE", (first, 0), (first, -1), 1.2, GRID))
+    if not page.blank:
+        for row_offset, game in enumerate(page.games):
+            for index, cell in enumerate(game.cells):
+                if cell is not None and cell.won:
+                    row = header_rows + row_offset
+                    commands.append(("BACKGROUND", (1 + 2 * index, row), (2 + 2 * index, row), WIN_SHADE))
+    return commands
+
+
+def _verdict(page: SheetPage) -> Flowable:
+    if page.blank or page.match is None:
+        return para(_("Winner: %(name)s") % {"name": "＿" * 16}, "heading")
+    match = page.match
+    names = {seat.letter: seat.player_name for seat in page.seats}
+    if not match.finished:
+        return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
+    if match.winner is None:
+        leaders = "、".join(
+            f"{seat_name(player.seat)} {names.get(player.seat, '')}" for player in match.players if player.rank == 1
+        )
+        text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
+        return para(f"{text} {'＿' * 8}", "heading")
+    text = _("Winner: %(seat)s %(name)s (%(reason)s)") % {
+        "seat": seat_name(match.winner),
+        "name": names.get(match.winner, ""),
+        "reason": decided_by_name(match.decided_by, True),
+    }
+    return para(text, "heading")
+
+
+def _incidents(page: SheetPage, width: float) -> list[Flowable]:
+    if page.blank:
+        lines = Table([[""]] * 3, colWidths=[width], rowHeights=[8 * mm] * 3)
+        lines.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.5, GRID)]))
+        return [para(_("Incidents"), "heading"), lines]
+    if not page.incidents:
+        return []
+    rows = [[_("Game"), _("Seat"), _("Incident"), _("Tiles drawn"), _("Note")]]
+    for item in page.incidents:
+        rows.append(
+            [
+                str(item.game_number),
+                seat_name(item.letter),
+                para(str(incident_label(page.ruleset, item.kind)), "cell"),
+                str(item.tiles_drawn),
+                para(item.note, "cell"),
+            ]
+        )
+    table = Table(rows, colWidths=[width * share for share in (0.08, 0.08, 0.42, 0.12, 0.30)], repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
+                ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
+    return [para(_("Incidents"), "heading"), table]
+
+
+def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
+    lines = [[_("Signature of the referee"), ""]]
+    lines += [[f"{seat_name(seat.letter)} {seat.player_name}", ""] for seat in page.seats]
+    signature_width = width * 0.64
+    signatures = Table(lines, colWidths=[signature_width * 0.45, signature_width * 0.55], rowHeights=[8.5 * mm] * len(lines))
+    signatures.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
+                ("LINEBELOW", (1, 0), (1, -1), 0.6, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ]
+        )
+    )
+    stamp_size = 38 * mm
+    stamp = Table([[_("Organiser's stamp")], [""]], colWidths=[stamp_size], rowHeights=[6 * mm, stamp_size - 6 * mm])
+    stamp.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
+                ("BOX", (0, 0), (-1, -1), 1, GRID),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ]
+        )
+    )
+    block = Table([[signatures, stamp]], colWidths=[signature_width, width - signature_width])
+    block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
+    return block
+
+
+def _rule_note(ruleset: str) -> str:
+    if scoring.get_ruleset(ruleset).match_format == "target":
+        return _("Note: the first player whose total reaches the target score wins the table.")
+    return _(
+        "Note: the table's winner has won the most games; when games won are equal, "
+        "the higher total score decides."
+    )

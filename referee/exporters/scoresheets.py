@@ -1,0 +1,102 @@
+"""`scoresheets-pdf` and `blank-scoresheets-pdf`: one A4 page per table, the school form of seed 002.
+
+The completed sheets are filled from `selectors.table_sheet`, the same read as the table's web page, so paper
+and screen never disagree. The blank sheets carry everything but the results, and a QR code that opens the
+table's page for when the network comes back.
+"""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from reportlab.platypus import Flowable
+
+from referee.exporters.base import ROUND, TABLE
+from referee.exporters.labels import local_date
+from referee.exporters.pdf import PdfExporter, para
+from referee.exporters.reads import sheet_match
+from referee.exporters.registry import register
+from referee.exporters.scoresheet_page import SheetPage, page_flowables
+from referee.models import School, Table
+from referee.selectors import table_sheet
+
+
+class ScoresheetsBase(PdfExporter):
+    accepts = frozenset({ROUND, TABLE})
+    blank = False
+
+    def tables(self) -> QuerySet[Table]:
+        """The requested table, the round's tables, or every table of the tournament, in order."""
+        tables = Table.objects.select_related("round__tournament", "referee").order_by("round__order", "number")
+        if self.request.table is not None:
+            return tables.filter(pk=self.request.table.pk)
+        if self.request.round_ is not None:
+            return tables.filter(round=self.request.round_)
+        return tables.filter(round__tournament=self.tournament)
+
+    def school_names(self) -> dict[str, str]:
+        rows = School.objects.filter(tournament=self.tournament).values_list("code", "name_zh", "name_en")
+        return {code: name_zh or name_en for code, name_zh, name_en in rows}
+
+    def story(self) -> list[Flowable]:
+        schools = self.school_names()
+        flowables: list[Flowable] = []
+        for table in self.tables().iterator(chunk_size=500):
+            flowables += page_flowables(self.page(table, schools), self.frame_width)
+        if not flowables:
+            return [para(_("This round has no tables yet."), "heading")]
+        return flowables[:-1]
+
+    def page(self, table: Table, schools: dict[str, str]) -> SheetPage:
+        sheet = table_sheet(table)
+        round_ = table.round
+        referee = (table.referee.get_full_name() or table.referee.get_username()) if table.referee else ""
+        common = dict(
+            tournament_name=self.tournament.name,
+            ruleset=self.tournament.ruleset,
+            round_name=round_.name,
+            date_text=f"{local_date(round_.date)} {round_.start_time:%H:%M}",
+            table_number=table.number,
+            referee_name=referee,
+            games_required=sheet.games_required,
+            seats=sheet.seats,
+            school_names=schools,
+            blank=self.blank,
+        )
+        if self.blank:
+            entry_url = self.request.entry_url(table) if self.request.entry_url else None
+            return SheetPage(**common, entry_url=entry_url)
+        return SheetPage(
+            **common,
+            games=sheet.games,
+            totals=sheet.totals,
+            incidents=sheet.incidents,
+            match=sheet_match(self.tournament, sheet),
+        )
+
+
+@register
+class ScoresheetsPdf(ScoresheetsBase):
+    identifier = "scoresheets-pdf"
+    verbose_name = gettext_lazy("Scoresheets (PDF)")
+    description = gettext_lazy(
+        "One A4 page per table, filled from the results entered: games, totals, winner, incidents, "
+        "signature lines and a box for the organiser's stamp."
+    )
+
+    def document_title(self) -> str:
+        return _("Scoresheets")
+
+
+@register
+class BlankScoresheetsPdf(ScoresheetsBase):
+    identifier = "blank-scoresheets-pdf"
+    verbose_name = gettext_lazy("Blank scoresheets (PDF)")
+    description = gettext_lazy(
+        "The same pages with players, referee, table and date filled in but no results: the paper fallback "
+        "when the network fails. A QR code on each page opens that table's page."
+    )
+    blank = True
+
+    def document_title(self) -> str:
+        return _("Blank scoresheets")

@@ -1,0 +1,161 @@
+"""Selectors: the right rows, and a number of queries that does not grow with the tournament."""
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from referee import selectors, services
+from referee.match import TableStatus
+from referee.services.results import HandFacts
+
+
+def queries(read) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        read()
+    return len(captured)
+
+
+def add_played_tables(organiser, referee, tournament, count: int) -> None:
+    """More rounds, players and played tables, to show the selectors' query counts do not grow."""
+    school = tournament.schools.first()
+    for round_number in range(count):
+        round_ = services.round_create(
+            actor=organiser,
+            tournament=tournament,
+            name=f"R{round_number}",
+            date=datetime.date(2026, 12, 6),
+            start_time=datetime.time(10),
+        )
+        table = services.table_create(actor=organiser, round_=round_)
+        table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        for letter in "ABC":
+            player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="新")
+            services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        services.game_result_submit(
+            actor=referee,
+            table=table,
+            game_number=1,
+            ending="went-out",
+            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=4)],
+        )
+
+
+def test_progress_shows_each_tables_state(organiser, round_, finished_table, referee, players, play):
+    in_play = services.table_create(actor=organiser, round_=round_)
+    services.table_create(actor=organiser, round_=round_)
+    rows = selectors.tournament_progress(round_.tournament)[0].tables
+    assert [row.status for row in rows] == [TableStatus.FINISHED, TableStatus.NOT_STARTED, TableStatus.NOT_STARTED]
+    assert rows[0].games_played == 3 and rows[0].games_required == 3
+    assert rows[0].referee_name == "陳大文"
+    assert [seat.letter for seat in rows[0].seats] == ["A", "B", "C", "D"]
+    services.table_sign_off(actor=referee, table=finished_table)
+    assert selectors.table_progress(finished_table).status == TableStatus.SIGNED_OFF
+    services.table_confirm(actor=organiser, table=finished_table)
+    assert selectors.table_progress(finished_table).status == TableStatus.CONFIRMED
+    assert selectors.table_progress(in_play).status == TableStatus.NOT_STARTED
+
+
+def test_a_table_in_play(table, play):
+    play(table)
+    row = selectors.table_progress(table)
+    assert row.status == TableStatus.IN_PLAY and row.games_played == 1
+
+
+def test_progress_queries_do_not_grow(organiser, referee, tournament, finished_table):
+    small = queries(lambda: selectors.tournament_progress(tournament))
+    add_played_tables(organiser, referee, tournament, 3)
+    assert queries(lambda: selectors.tournament_progress(tournament)) == small
+    referee_small = queries(lambda: selectors.referee_tables(referee))
+    add_played_tables(organiser, referee, tournament, 2)
+    assert queries(lambda: selectors.referee_tables(referee)) == referee_small
+
+
+def test_referee_tables_lists_only_their_own(table, referee, other_referee):
+    assert [row.table for row in selectors.referee_tables(referee)] == [table]
+    assert selectors.referee_tables(other_referee) == []
+
+
+def test_the_sheet_reproduces_the_seed_scoresheet(finished_table):
+    sheet = selectors.table_sheet(finished_table)
+    assert [[cell.score for cell in game.cells] for game in sheet.games] == [
+        [-7, 118, -61, -50],
+        [-12, 37, -2, -23],
+        [-49, -32, 98, -17],
+    ]
+    assert [(t.games_won, t.total) for t in sheet.totals] == [(0, -68), (2, 123), (1, 35), (0, -90)]
+    assert sheet.games_required == 3 and sheet.games_played == 3
+
+
+def test_sheet_queries_do_not_grow(table, play):
+    assert table.round.tournament  # the caller loads these once, as the table page does
+    play(table)
+    one_game = queries(lambda: selectors.table_sheet(table))
+    play(table)
+    play(table)
+    assert queries(lambda: selectors.table_sheet(table)) == one_game
+
+
+def test_standings_count_final_results_only_by_default(finished_table, referee, tournament):
+    assert selectors.standings(tournament) == []
+    provisional = selectors.standings(tournament, final_only=False)
+    assert [(row.rank, row.games_won, row.total) for row in provisional] == [
+        (1, 2, 123),
+        (2, 1, 35),
+        (3, 0, -68),
+        (4, 0, -90),
+    ]
+    services.table_sign_off(actor=referee, table=finished_table)
+    assert [row.player.name_zh for row in selectors.standings(tournament)] == ["李詠琳", "張家豪", "陳俊傑", "黃嘉儀"]
+
+
+def test_standings_wait_for_confirmation_when_asked(finished_table, referee, organiser, tournament):
+    tournament.requires_confirmation = True
+    tournament.save()
+    services.table_sign_off(actor=referee, table=finished_table)
+    assert selectors.standings(tournament) == []
+    services.table_confirm(actor=organiser, table=finished_table)
+    assert len(selectors.standings(tournament)) == 4
+
+
+def test_equal_players_share_a_rank(table, play, tournament):
+    play(table, "A", {"B": 5, "C": 5, "D": 5})
+    rows = selectors.standings(tournament, final_only=False)
+    assert [row.rank for row in rows] == [1, 2, 2, 2]
+    assert rows[1].games_won == Fraction(0)
+
+
+def test_standings_is_one_query(finished_table, tournament):
+    assert queries(lambda: selectors.standings(tournament, final_only=False)) == 1
+
+
+def test_organiser_tournaments_counts(organiser, finished_table, referee, tournament):
+    services.table_sign_off(actor=referee, table=finished_table)
+    [row] = selectors.organiser_tournaments(organiser)
+    assert (row.school_count, row.player_count, row.table_count, row.signed_off_count) == (1, 5, 1, 1)
+    assert queries(lambda: selectors.organiser_tournaments(organiser)) == 1
+    assert selectors.organiser_tournaments(referee) == []
+
+
+def test_table_history_newest_first(finished_table, referee):
+    services.table_sign_off(actor=referee, table=finished_table)
+    history = selectors.table_history(finished_table)
+    assert history[0].action == "table.sign_off" and history[0].actor_name == "陳大文"
+    assert [row.game_number for row in history if row.action == "game.create"] == [3, 2, 1]
+    assert queries(lambda: selectors.table_history(finished_table)) == 1
+
+
+@pytest.mark.parametrize("privacy", ["full-names", "initials", "player-numbers"])
+def test_public_standings_respect_privacy(client, finished_table, referee, organiser, tournament, privacy):
+    services.table_sign_off(actor=referee, table=finished_table)
+    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    services.tournament_update(
+        actor=organiser, tournament=tournament, **{**values, "privacy": privacy, "standings_released": True}
+    )
+    page = client.get(f"/t/{tournament.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ("李詠琳" in page) == (privacy == "full-names")
+    assert ("李○○" in page) == (privacy == "initials")
+    assert ("Player 2" in page) == (privacy == "player-numbers")

@@ -1,0 +1,89 @@
+"""The referee's pages and the public pages."""
+from __future__ import annotations
+
+from django.urls import reverse
+
+from referee import services
+from referee.models import Table
+
+
+def test_my_tables_lists_the_referees_tables(referee_client, table):
+    response = referee_client.get(reverse("referee:my_tables"))
+    assert [row.table for row in response.context["tables"]] == [table]
+    assert "陳俊傑" in response.content.decode()
+
+
+def test_my_tables_needs_a_login(client):
+    assert client.get(reverse("referee:my_tables"))["Location"].startswith(reverse("login"))
+
+
+def test_the_table_page_is_for_its_referee_and_the_organisers(client, table, referee, other_referee, organiser,
+                                                              stranger):
+    url = reverse("referee:table", args=[table.pk])
+    assert client.get(url).status_code == 302
+    for outsider in (other_referee, stranger):
+        client.force_login(outsider)
+        assert client.get(url).status_code == 403
+    for insider in (referee, organiser):
+        client.force_login(insider)
+        assert client.get(url).status_code == 200
+
+
+def test_the_referee_signs_off_a_finished_table(referee_client, finished_table):
+    url = reverse("referee:table", args=[finished_table.pk])
+    page = referee_client.get(url).content.decode()
+    assert "+123" in page and "-90" in page
+    assert referee_client.post(url, {"action": "sign-off"})["Location"] == url
+    finished_table.refresh_from_db()
+    assert finished_table.signed_off_at is not None
+
+
+def test_another_referee_cannot_sign_off(client, finished_table, other_referee):
+    client.force_login(other_referee)
+    response = client.post(reverse("referee:table", args=[finished_table.pk]), {"action": "sign-off"})
+    assert response.status_code == 403
+    assert Table.objects.get(pk=finished_table.pk).signed_off_at is None
+
+
+def test_an_unfinished_sign_off_shows_why(referee_client, table, play):
+    play(table)
+    response = referee_client.post(reverse("referee:table", args=[table.pk]), {"action": "sign-off"}, follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    table.refresh_from_db()
+    assert table.signed_off_at is None
+
+
+def test_a_referee_cannot_use_the_organisers_actions(referee_client, table):
+    response = referee_client.post(reverse("referee:table", args=[table.pk]), {"action": "remove-seat", "seat": 1},
+                                   follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert table.seats.count() == 4
+
+
+def test_public_page_hides_standings_until_released(client, finished_table, referee, organiser, tournament):
+    services.table_sign_off(actor=referee, table=finished_table)
+    url = reverse("public:tournament", args=[tournament.slug])
+    hidden = client.get(url)
+    assert hidden.status_code == 200 and "standings" not in hidden.context
+    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    services.tournament_update(actor=organiser, tournament=tournament, **{**values, "standings_released": True})
+    shown = client.get(url)
+    assert [item["name"] for item in shown.context["standings"]] == ["李○○", "張○○", "陳○○", "黃○○"]
+    assert shown.context["rounds"][0]["done_count"] == 1
+
+
+def test_public_page_of_an_unknown_tournament(client, db):
+    assert client.get("/t/nothing-here/").status_code == 404
+
+
+def test_times_are_hong_kong_time(organiser_client, finished_table, referee, tournament):
+    from django.utils import timezone
+    import datetime
+
+    signed = services.table_sign_off(actor=referee, table=finished_table)
+    signed.signed_off_at = datetime.datetime(2026, 12, 5, 2, 30, tzinfo=datetime.timezone.utc)
+    signed.save()
+    page = organiser_client.get(reverse("organiser:table", args=[tournament.slug, signed.pk]),
+                                HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "10:30" in page
+    assert timezone.get_current_timezone_name() == "Asia/Hong_Kong"
