@@ -180,3 +180,13 @@ class TestSnapshotHistory:
     def test_others_are_refused(self, client, tournament, stranger) -> None:
         client.force_login(stranger)
         assert client.get(reverse("weather:snapshots", args=[tournament.slug])).status_code == 403
+
+
+def test_clearing_without_a_day_changes_nothing(client, tournament, organiser, frozen_now) -> None:
+    from weather.services import override_set
+
+    override_set(actor=organiser, tournament=tournament, day=MATCH_DAY, status="cancelled", reason="Flooded")
+    client.force_login(organiser)
+    response = client.post(reverse("weather:manage", args=[tournament.slug]), {"action": "override-clear"})
+    assert response.status_code == 302
+    assert MatchDayOverride.objects.get().is_active

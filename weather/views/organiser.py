@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -98,7 +99,8 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
     def clear_override(self) -> HttpResponse:
         form = ClearOverrideForm(self.request.POST)
         if not form.is_valid():
-            return self.run_action(lambda: None, _("Nothing to clear."))
+            messages.error(self.request, _("Nothing to clear."))
+            return HttpResponseRedirect(self.success_url())
 
         def perform() -> None:
             services.override_clear(
