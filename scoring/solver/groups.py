@@ -16,11 +16,15 @@ MIN_SET = 3
 Witness = tuple[tuple[int, ...], ...]  # groups as tuples of colour positions
 
 
-def _size_layouts(doubles: int, singles: int) -> dict[tuple[int, ...], Witness]:
-    """Every way (up to order) to share the tiles among groups: sizes -> one witness."""
+@lru_cache(maxsize=None)
+def _size_layouts(doubles: int, singles: int, jokers: int) -> dict[tuple[int, ...], Witness]:
+    """Every way (up to order) to share the tiles among groups: sizes -> one witness.
+
+    Each group holds at least 3 tiles, jokers included, which caps how many groups there are.
+    """
     copies = [2] * doubles + [1] * singles
     found: dict[tuple[int, ...], Witness] = {}
-    for group_count in range(2 if doubles else 1, sum(copies) + 1):
+    for group_count in range(2 if doubles else 1, (sum(copies) + jokers) // MIN_SET + 1):
         layouts: dict[tuple[int, ...], Witness] = {(0,) * group_count: ((),) * group_count}
         for position, copy_count in enumerate(copies):
             layouts = _add_colour(layouts, position, copy_count)
@@ -52,7 +56,7 @@ def joker_counts(colour_count: int, doubles: int, singles: int, joker_limit: int
     if doubles == singles == 0:
         return (0,)
     feasible: set[int] = set()
-    for sizes in _size_layouts(doubles, singles):
+    for sizes in _size_layouts(doubles, singles, joker_limit):
         need = sum(max(0, MIN_SET - size) for size in sizes)
         room = sum(colour_count - size for size in sizes)
         feasible.update(range(need, min(room, joker_limit) + 1))
@@ -67,7 +71,7 @@ def lay_groups(colour_count: int, copies: dict[int, int], jokers: int) -> list[t
     doubles = sorted(c for c, n in copies.items() if n == 2)
     singles = sorted(c for c, n in copies.items() if n == 1)
     order = doubles + singles
-    for sizes, witness in sorted(_size_layouts(len(doubles), len(singles)).items()):
+    for sizes, witness in sorted(_size_layouts(len(doubles), len(singles), jokers).items()):
         need = [max(0, MIN_SET - size) for size in sizes]
         room = [colour_count - size for size in sizes]
         if not sum(need) <= jokers <= sum(room):

@@ -47,7 +47,7 @@ class BranchAndBound:
         self.estimate = Estimate(problem.real, problem.jokers, problem.weight, problem.joker_weight,
                                  self.joker_start)
         self.best_value = -1
-        self.best_steps: list[Step] = []
+        self.best_steps: list[Step] | None = None
         self.steps: list[Step] = []
         self.reached: dict = {}
 
@@ -65,15 +65,28 @@ class BranchAndBound:
         return suffix
 
     def solve(self) -> tuple[int, list[Step]]:
-        """Best value and the steps (one per number) that reach it."""
+        """Best value and the steps (one per number) that reach it; value -1 if nothing can be laid out.
+
+        The search first asks for an answer that reaches the optimistic ceiling, where the
+        bound cuts hardest, and only if there is none searches without a floor. Each attempt
+        is exact above its floor.
+        """
         start = tuple(() for _ in range(self.problem.colour_count))
         self.ceiling = min(self.suffix[LOWEST] + self.problem.jokers * self.problem.joker_weight,
                            self.estimate.bound(LOWEST, start, self.problem.jokers))
-        try:
-            self._visit(LOWEST, start, self.problem.jokers, 0)
-        except _Stop:
-            pass
-        return self.best_value, self.best_steps
+        for floor in self._floors():
+            self.best_value, self.best_steps, self.reached = floor, None, {}
+            try:
+                self._visit(LOWEST, start, self.problem.jokers, 0)
+            except _Stop:
+                pass
+            if self.best_steps is not None:
+                return self.best_value, self.best_steps
+        return -1, []
+
+    def _floors(self) -> list[int]:
+        """First ask for an answer that reaches the ceiling (a table that can be put back whole)."""
+        return [self.ceiling - 1, -1] if self.ceiling > 0 else [-1]
 
     def _visit(self, number: int, state: tuple, jokers: int, gathered: int) -> None:
         if number > HIGHEST:
@@ -86,9 +99,12 @@ class BranchAndBound:
         if self.reached.get(key, -1) >= gathered:
             return
         self.reached[key] = gathered
-        for gain, after, used, step, rest in self._expand(number, state, jokers, self.best_value - gathered):
-            if gathered + gain + rest <= self.best_value:
+        estimate = self.estimate.bound
+        for promise, gain, after, used, step in self._expand(number, state, jokers, self.best_value - gathered):
+            if gathered + promise <= self.best_value:
                 break
+            if gathered + gain + estimate(number + 1, after, jokers - used) <= self.best_value:
+                continue
             self.steps.append(step)
             self._visit(number + 1, after, jokers - used, gathered + gain)
             self.steps.pop()
@@ -119,7 +135,11 @@ class BranchAndBound:
         return per_colour
 
     def _expand(self, number: int, state: tuple, jokers: int, needed: int) -> list:
-        """The children that may gather more than ``needed``: (gain, state, jokers used, step, bound), best first."""
+        """Children that may gather more than ``needed``: (promise, gain, state, jokers used, step), best first.
+
+        ``promise`` is an optimistic total for the child (its gain and all it could add
+        later); the exact bound is checked only for the children actually tried.
+        """
         per_colour = self._scored_moves(number, state, jokers)
         if per_colour is None:
             return []
@@ -128,7 +148,8 @@ class BranchAndBound:
         rest = [0] * (colour_count + 1)
         for colour in range(colour_count - 1, -1, -1):
             rest[colour] = rest[colour + 1] + per_colour[colour][0][0]
-        needed -= jokers * p.joker_weight
+        spare = jokers * p.joker_weight
+        needed -= spare
         best: dict = {}
         weight = p.weight[number]
 
@@ -139,8 +160,11 @@ class BranchAndBound:
                     k = (states, used + group_jokers)
                     gain = weight * (base + group_jokers)
                     known = best.get(k)
-                    if known is None or known[0] < gain:
-                        best[k] = (gain, (moves, group_jokers))
+                    if known is None:
+                        best[k] = [score + spare, gain, (moves, group_jokers)]
+                    elif known[1] < gain:
+                        known[1:] = gain, (moves, group_jokers)
+                        known[0] = max(known[0], score + spare)
                 return
             following = rest[colour + 1]
             for move_score, (after, d, s, u, r, move) in per_colour[colour]:
@@ -151,22 +175,10 @@ class BranchAndBound:
                            moves + (move,), score + move_score)
 
         extend(0, (), 0, 0, 0, 0, (), 0)
-        return self._ranked(number, jokers, best, needed + jokers * p.joker_weight)
-
-    def _ranked(self, number: int, jokers: int, best: dict, needed: int) -> list:
-        estimate = self.estimate.bound
-        children = []
-        for (after, used), (gain, step) in best.items():
-            bound = estimate(number + 1, after, jokers - used)
-            if gain + bound > needed:
-                children.append((gain, after, used, step, bound))
-        children.sort(key=_by_promise, reverse=True)
+        children = [(promise, gain, k[0], k[1], step) for k, (promise, gain, step) in best.items()]
+        children.sort(key=_first, reverse=True)
         return children
 
 
 def _first(item: tuple) -> int:
     return item[0]
-
-
-def _by_promise(child: tuple) -> int:
-    return child[0] + child[4]
