@@ -3,7 +3,7 @@
 `get_exporter(identifier)(ExportRequest(...)).render()` gives `(filename, mimetype, bytes)`; `all_exporters()`
 lists them for the export page and `python manage.py export --list`.
 """
-from referee.exporters import scoresheets  # noqa: F401 - registers the exporters
+from referee.exporters import results_xlsx, school_pack, scoresheets, standings_pdf  # noqa: F401 - registration
 from referee.exporters.base import ExportError, Exporter, ExportRequest
 from referee.exporters.registry import all_exporters, get_exporter, register
 

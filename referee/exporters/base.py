@@ -68,6 +68,8 @@ class Exporter(ABC):
     mimetype: ClassVar[str]
     accepts: ClassVar[frozenset[str]] = frozenset()
     requires: ClassVar[frozenset[str]] = frozenset()
+    position: ClassVar[int] = 100
+    offers_provisional: ClassVar[bool] = False
 
     def __init__(self, request: ExportRequest) -> None:
         self.request = request

@@ -86,3 +86,10 @@ def yes_no(value: bool | None) -> str:
     if value is None:
         return ""
     return _("yes") if value else _("no")
+
+
+def person_name(name_zh: str, name_en: str) -> str:
+    """The same form as `Player.display_name`, for rows read as plain values: 陳大文 (Chan Tai Man)."""
+    if name_zh and name_en:
+        return f"{name_zh} ({name_en})"
+    return name_zh or name_en

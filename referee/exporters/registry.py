@@ -26,5 +26,5 @@ def get_exporter(identifier: str) -> type[Exporter]:
 
 
 def all_exporters() -> list[type[Exporter]]:
-    """In registration order, which is the order the export page shows them."""
-    return list(_EXPORTERS.values())
+    """In the order the export page shows them (by `position`, then registration)."""
+    return sorted(_EXPORTERS.values(), key=lambda exporter: exporter.position)

@@ -78,6 +78,7 @@ class ScoresheetsBase(PdfExporter):
 @register
 class ScoresheetsPdf(ScoresheetsBase):
     identifier = "scoresheets-pdf"
+    position = 10
     verbose_name = gettext_lazy("Scoresheets (PDF)")
     description = gettext_lazy(
         "One A4 page per table, filled from the results entered: games, totals, winner, incidents, "
@@ -91,6 +92,7 @@ class ScoresheetsPdf(ScoresheetsBase):
 @register
 class BlankScoresheetsPdf(ScoresheetsBase):
     identifier = "blank-scoresheets-pdf"
+    position = 20
     verbose_name = gettext_lazy("Blank scoresheets (PDF)")
     description = gettext_lazy(
         "The same pages with players, referee, table and date filled in but no results: the paper fallback "

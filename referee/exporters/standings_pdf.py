@@ -42,6 +42,8 @@ def rank_text(rank: int, tied: set[int]) -> str:
 @register
 class StandingsPdf(PdfExporter):
     identifier = "standings-pdf"
+    position = 30
+    offers_provisional = True
     verbose_name = gettext_lazy("Standings (PDF)")
     description = gettext_lazy(
         "Every ranked player with games won and total score, ties shown, on A4 landscape pages ready to post."

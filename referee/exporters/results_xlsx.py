@@ -1,0 +1,284 @@
+"""`results-xlsx`: the whole tournament in one workbook for schools and organisers.
+
+Sheets: Standings, Tables (each table's winner and how it was decided), Games (every hand: the raw facts and
+the derived penalty, score and basis), Players, Schools, Incidents. Rows are streamed from the database into
+openpyxl's write-only sheets.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from openpyxl import Workbook
+
+from referee.exporters.labels import decided_by_name, ending_name, person_name, seat_name
+from referee.exporters.reads import TableVerdict, table_verdicts, tournament_hands, tournament_incidents
+from referee.exporters.registry import register
+from referee.exporters.standings_pdf import tied_ranks
+from referee.exporters.xlsx import Column, XlsxExporter
+from referee.match import table_status
+from referee.models import Player, School, Seat
+from referee.rulesets import basis_label, incident_label
+from referee.selectors import StandingRow, standings
+
+
+class ResultsSheets:
+    """The six sheets as methods, shared with the school pack (which narrows them to one school)."""
+
+    def __init__(self, exporter: XlsxExporter, school_code: str | None = None) -> None:
+        self.exporter = exporter
+        self.tournament = exporter.tournament
+        self.school_code = school_code
+        self.schools = {school.code: school for school in School.objects.filter(tournament=self.tournament)}
+        self.standing_rows = [
+            row
+            for row in standings(self.tournament, final_only=not exporter.request.include_unsigned)
+            if school_code is None or row.school_code == school_code
+        ]
+
+    def school_name(self, code: str) -> str:
+        school = self.schools.get(code)
+        return (school.name_zh or school.name_en) if school else ""
+
+    def standings_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("Rank"), 7),
+            Column(_("Tied"), 6),
+            Column(_("No."), 7),
+            Column(_("Name in Chinese"), 14),
+            Column(_("Name in English"), 22),
+            Column(_("School code"), 9),
+            Column(_("School"), 22),
+            Column(_("Class"), 7),
+            Column(_("Games played"), 9),
+            Column(_("Games won"), 9),
+            Column(_("Total score"), 10),
+        ]
+        tied = tied_ranks(self.standing_rows)
+        self.exporter.sheet(workbook, _("Standings"), columns, (self._standing(row, tied) for row in self.standing_rows))
+
+    def _standing(self, row: StandingRow, tied: set[int]) -> list[Any]:
+        player = row.player
+        return [
+            row.rank,
+            _("yes") if row.rank in tied else "",
+            player.number,
+            player.name_zh,
+            player.name_en,
+            row.school_code,
+            self.school_name(row.school_code),
+            player.class_name,
+            row.games_played,
+            row.games_won,
+            row.total,
+        ]
+
+    def tables_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("Round"), 7),
+            Column(_("Round name"), 16),
+            Column(_("Table"), 7),
+            Column(_("Referee"), 14),
+            Column(_("Players seated"), 9),
+            Column(_("Games played"), 9),
+            Column(_("Winner's seat"), 9),
+            Column(_("Winner's number"), 9),
+            Column(_("Winner"), 24),
+            Column(_("Decided by"), 28),
+            Column(_("Status"), 18),
+            Column(_("Signed off at"), 17),
+            Column(_("Confirmed at"), 17),
+        ]
+        seated = self._seated_players()
+        rows = (self._table(verdict, seated) for verdict in table_verdicts(self.tournament))
+        self.exporter.sheet(workbook, _("Tables"), columns, rows)
+
+    def _seated_players(self) -> dict[tuple[int, str], tuple[int, str]]:
+        """(table, seat letter) -> (player number, name), for every seat of the tournament (one query)."""
+        seats = Seat.objects.filter(round__tournament=self.tournament).values_list(
+            "table_id", "letter", "player__number", "player__name_zh", "player__name_en"
+        )
+        return {(table, letter): (number, person_name(zh, en)) for table, letter, number, zh, en in seats.iterator(2000)}
+
+    def _table(self, verdict: TableVerdict, seated: dict[tuple[int, str], tuple[int, str]]) -> list[Any]:
+        table, match = verdict.table, verdict.match
+        winner = match.winner if match else None
+        number, name = seated.get((table.pk, winner), (None, "")) if winner else (None, "")
+        finished = bool(match and match.finished)
+        status = table_status(
+            games_played=verdict.games_played,
+            finished=finished,
+            signed_off=table.signed_off_at is not None,
+            confirmed=table.confirmed_at is not None,
+        )
+        referee = (table.referee.get_full_name() or table.referee.get_username()) if table.referee else ""
+        return [
+            table.round.order,
+            table.round.name,
+            table.number,
+            referee,
+            verdict.seat_count,
+            verdict.games_played,
+            seat_name(winner) if winner else "",
+            number,
+            name,
+            decided_by_name(match.decided_by, finished) if match else "",
+            str(status.label),
+            table.signed_off_at,
+            table.confirmed_at,
+        ]
+
+    def games_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("Round"), 7),
+            Column(_("Table"), 7),
+            Column(_("Game"), 7),
+            Column(_("Ending"), 18),
+            Column(_("Seat"), 6),
+            Column(_("No."), 7),
+            Column(_("Player"), 24),
+            Column(_("School code"), 9),
+            Column(_("Went out"), 8),
+            Column(_("Tiles left on the rack"), 20),
+            Column(_("Rack value given"), 9),
+            Column(_("Made the initial meld"), 9),
+            Column(_("Could have made the initial meld"), 11),
+            Column(_("Penalty"), 8),
+            Column(_("Score"), 8),
+            Column(_("Basis"), 28),
+            Column(_("Won"), 6),
+            Column(_("Games-won credit"), 9),
+        ]
+        self.exporter.sheet(workbook, _("Games"), columns, self._hands())
+
+    def _hands(self) -> Iterator[list[Any]]:
+        endings: dict[str, str] = {}
+        bases: dict[str, str] = {}
+        for hand in tournament_hands(self.tournament, school_code=self.school_code):
+            ending = hand["game__ending"]
+            basis = hand["basis"]
+            if ending not in endings:
+                endings[ending] = ending_name(ending)
+            if basis not in bases:
+                bases[basis] = str(basis_label(basis))
+            yield [
+                hand["game__table__round__order"],
+                hand["game__table__number"],
+                hand["game__number"],
+                endings[ending],
+                seat_name(hand["seat__letter"]),
+                hand["seat__player__number"],
+                person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]),
+                hand["seat__player__school__code"],
+                hand["went_out"],
+                hand["rack"],
+                hand["rack_value"],
+                hand["made_initial_meld"],
+                hand["could_meld"],
+                hand["penalty"],
+                hand["score"],
+                bases[basis],
+                1 if hand["won"] else 0,
+                hand["win_credit"],
+            ]
+
+    def players_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("No."), 7),
+            Column(_("Name in Chinese"), 14),
+            Column(_("Name in English"), 22),
+            Column(_("School code"), 9),
+            Column(_("School"), 22),
+            Column(_("Class"), 7),
+        ]
+        players = Player.objects.filter(tournament=self.tournament).order_by("number")
+        if self.school_code is not None:
+            players = players.filter(school__code=self.school_code)
+        rows = (
+            [number, zh, en, code, self.school_name(code), class_name]
+            for number, zh, en, code, class_name in players.values_list(
+                "number", "name_zh", "name_en", "school__code", "class_name"
+            ).iterator(2000)
+        )
+        self.exporter.sheet(workbook, _("Players"), columns, rows)
+
+    def schools_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("School code"), 9),
+            Column(_("Name in Chinese"), 22),
+            Column(_("Name in English"), 30),
+            Column(_("Players"), 8),
+            Column(_("Ranked players"), 9),
+            Column(_("Games won"), 9),
+            Column(_("Total score"), 10),
+        ]
+        counts: dict[str, int] = {}
+        for code in Player.objects.filter(tournament=self.tournament).values_list("school__code", flat=True):
+            counts[code] = counts.get(code, 0) + 1
+        rows = []
+        for code, school in self.schools.items():
+            if self.school_code is not None and code != self.school_code:
+                continue
+            ranked = [row for row in self.standing_rows if row.school_code == code]
+            won = sum((row.games_won for row in ranked), Fraction(0))
+            total = sum((row.total for row in ranked), Fraction(0))
+            rows.append([code, school.name_zh, school.name_en, counts.get(code, 0), len(ranked), won, total])
+        self.exporter.sheet(workbook, _("Schools"), columns, rows)
+
+    def incidents_sheet(self, workbook: Workbook) -> None:
+        columns = [
+            Column(_("Round"), 7),
+            Column(_("Table"), 7),
+            Column(_("Game"), 7),
+            Column(_("Seat"), 6),
+            Column(_("No."), 7),
+            Column(_("Player"), 24),
+            Column(_("School code"), 9),
+            Column(_("Incident"), 40),
+            Column(_("Tiles drawn"), 9),
+            Column(_("Tiles left over"), 9),
+            Column(_("Note"), 30),
+            Column(_("Recorded at"), 17),
+        ]
+        ruleset = self.tournament.ruleset
+        rows = (
+            [
+                item["game__table__round__order"],
+                item["game__table__number"],
+                item["game__number"],
+                seat_name(item["seat__letter"]),
+                item["seat__player__number"],
+                person_name(item["seat__player__name_zh"], item["seat__player__name_en"]),
+                item["seat__player__school__code"],
+                str(incident_label(ruleset, item["kind"])),
+                item["tiles_drawn"],
+                item["tiles_left_over"],
+                item["note"],
+                item["created_at"],
+            ]
+            for item in tournament_incidents(self.tournament, school_code=self.school_code)
+        )
+        self.exporter.sheet(workbook, _("Incidents"), columns, rows)
+
+
+@register
+class ResultsXlsx(XlsxExporter):
+    identifier = "results-xlsx"
+    position = 40
+    offers_provisional = True
+    verbose_name = gettext_lazy("Results workbook (Excel)")
+    description = gettext_lazy(
+        "One workbook with sheets for standings, tables, every game's hands, players, schools and incidents."
+    )
+
+    def fill(self, workbook: Workbook) -> None:
+        sheets = ResultsSheets(self)
+        sheets.standings_sheet(workbook)
+        sheets.tables_sheet(workbook)
+        sheets.games_sheet(workbook)
+        sheets.players_sheet(workbook)
+        sheets.schools_sheet(workbook)
+        sheets.incidents_sheet(workbook)

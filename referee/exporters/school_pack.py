@@ -1,0 +1,134 @@
+"""`school-pack`: for one school's teacher, a ZIP with a PDF and a workbook of that school's players' results."""
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import BinaryIO
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from openpyxl import Workbook
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+
+from referee.exporters.base import SCHOOL, Exporter
+from referee.exporters.labels import person_name, plain_number, seat_name, signed_score
+from referee.exporters.pdf import PdfExporter, cjk_font, para
+from referee.exporters.reads import tournament_hands
+from referee.exporters.registry import register
+from referee.exporters.results_xlsx import ResultsSheets
+from referee.exporters.standings_pdf import rank_text, tied_ranks
+from referee.exporters.xlsx import XlsxExporter
+from referee.selectors import standings
+
+GRID = colors.Color(0.45, 0.45, 0.45)
+HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
+
+
+def _table_style() -> TableStyle:
+    return TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
+            ("BACKGROUND", (0, 0), (-1, 0), HEADER_SHADE),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ]
+    )
+
+
+class SchoolResultsPdf(PdfExporter):
+    """The school's players: their rank and totals, then every game they played."""
+
+    identifier = "school-results-pdf"
+    verbose_name = gettext_lazy("School results (PDF)")
+    accepts = requires = frozenset({SCHOOL})
+
+    def document_title(self) -> str:
+        school = self.request.school
+        return _("Results of %(school)s") % {"school": school.name_zh or school.name_en}
+
+    def story(self) -> list[Flowable]:
+        story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]
+        story += [Spacer(1, 4 * mm), para(_("Standings"), "heading"), self.summary(), Spacer(1, 4 * mm)]
+        story += [para(_("Games"), "heading"), self.games()]
+        return story
+
+    def summary(self) -> Flowable:
+        rows = standings(self.tournament, final_only=not self.request.include_unsigned)
+        tied = tied_ranks(rows)
+        header = [_("Rank"), _("No."), _("Player"), _("Class"), _("Games played"), _("Games won"), _("Total score")]
+        body = [
+            [
+                rank_text(row.rank, tied),
+                str(row.player.number),
+                para(row.player.display_name, "cell"),
+                row.player.class_name,
+                str(row.games_played),
+                plain_number(row.games_won),
+                signed_score(row.total),
+            ]
+            for row in rows
+            if row.school_code == self.request.school.code
+        ]
+        if not body:
+            return para(_("No results yet."))
+        shares = (0.08, 0.07, 0.37, 0.08, 0.13, 0.13, 0.14)
+        table = Table([header, *body], colWidths=[self.frame_width * s for s in shares], repeatRows=1)
+        table.setStyle(_table_style())
+        return table
+
+    def games(self) -> Flowable:
+        header = [_("Round"), _("Table"), _("Game"), _("Seat"), _("Player"), _("Score"), _("Won")]
+        body = [
+            [
+                str(hand["game__table__round__order"]),
+                str(hand["game__table__number"]),
+                str(hand["game__number"]),
+                seat_name(hand["seat__letter"]),
+                para(person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]), "cell"),
+                signed_score(hand["score"]),
+                "1" if hand["won"] else "",
+            ]
+            for hand in tournament_hands(self.tournament, school_code=self.request.school.code)
+        ]
+        if not body:
+            return para(_("No games recorded yet."))
+        shares = (0.08, 0.08, 0.08, 0.08, 0.44, 0.12, 0.12)
+        table = Table([header, *body], colWidths=[self.frame_width * s for s in shares], repeatRows=1)
+        table.setStyle(_table_style())
+        return table
+
+
+class SchoolResultsXlsx(XlsxExporter):
+    """The results workbook narrowed to one school (its standings, games, players and incidents)."""
+
+    identifier = "school-results-xlsx"
+    verbose_name = gettext_lazy("School results (Excel)")
+    accepts = requires = frozenset({SCHOOL})
+
+    def fill(self, workbook: Workbook) -> None:
+        sheets = ResultsSheets(self, school_code=self.request.school.code)
+        sheets.standings_sheet(workbook)
+        sheets.games_sheet(workbook)
+        sheets.players_sheet(workbook)
+        sheets.incidents_sheet(workbook)
+
+
+@register
+class SchoolPack(Exporter):
+    identifier = "school-pack"
+    position = 50
+    offers_provisional = True
+    verbose_name = gettext_lazy("School pack (PDF and Excel in a ZIP)")
+    description = gettext_lazy("For one school's teacher: its players' ranks, totals and every game, as PDF and Excel.")
+    extension = "zip"
+    mimetype = "application/zip"
+    accepts = requires = frozenset({SCHOOL})
+
+    def write_content(self, stream: BinaryIO) -> None:
+        with zipfile.ZipFile(stream, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for part in (SchoolResultsPdf(self.request), SchoolResultsXlsx(self.request)):
+                buffer = io.BytesIO()
+                part.write_content(buffer)
+                archive.writestr(part.filename(), buffer.getvalue())

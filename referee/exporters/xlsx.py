@@ -1,0 +1,103 @@
+"""The shared Excel base: openpyxl in write-only mode, so memory does not grow with the workbook.
+
+Every sheet gets a bold, frozen header row, an autofilter over its rows and set column widths; numbers are
+written as numbers (a shared-win share as a decimal with 2 places shown), never as text.
+"""
+from __future__ import annotations
+
+import datetime
+from abc import abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, BinaryIO
+
+from django.utils import timezone
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from referee.exporters.base import Exporter
+
+SHARE_FORMAT = "0.00"
+DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
+HEADER_ALIGNMENT = Alignment(vertical="center", wrap_text=True)
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    width: float = 12
+
+
+class SheetWriter:
+    """One worksheet written row by row; `close()` sets the autofilter once the last row is known."""
+
+    def __init__(self, workbook: Workbook, title: str, columns: Sequence[Column]) -> None:
+        self.sheet: WriteOnlyWorksheet = workbook.create_sheet(title=title[:31])
+        self.width = len(columns)
+        for index, column in enumerate(columns, start=1):
+            self.sheet.column_dimensions[get_column_letter(index)].width = column.width
+        self.sheet.freeze_panes = "A2"
+        self.sheet.append([self._header_cell(column.header) for column in columns])
+        self.rows = 1
+
+    def _header_cell(self, text: str) -> WriteOnlyCell:
+        cell = WriteOnlyCell(self.sheet, value=text)
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+        cell.alignment = HEADER_ALIGNMENT
+        return cell
+
+    def append(self, values: Sequence[Any]) -> None:
+        self.sheet.append([self.cell_value(value) for value in values])
+        self.rows += 1
+
+    def cell_value(self, value: Any) -> Any:
+        """Exact scores as numbers: whole ones as integers, shares as decimals shown to 2 places."""
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                return int(value)
+            cell = WriteOnlyCell(self.sheet, value=float(value))
+            cell.number_format = SHARE_FORMAT
+            return cell
+        if isinstance(value, datetime.datetime):
+            local = timezone.localtime(value) if timezone.is_aware(value) else value
+            cell = WriteOnlyCell(self.sheet, value=local.replace(tzinfo=None))
+            cell.number_format = DATETIME_FORMAT
+            return cell
+        return value
+
+    def close(self) -> None:
+        self.sheet.auto_filter.ref = f"A1:{get_column_letter(self.width)}{self.rows}"
+
+
+class XlsxExporter(Exporter):
+    """Subclasses fill sheets through `sheet()` inside `fill()`; the base saves the workbook."""
+
+    extension = "xlsx"
+    mimetype = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+    def write_content(self, stream: BinaryIO) -> None:
+        workbook = Workbook(write_only=True)
+        self._writers: list[SheetWriter] = []
+        self.fill(workbook)
+        for writer in self._writers:
+            writer.close()
+        workbook.save(stream)
+
+    def sheet(self, workbook: Workbook, title: str, columns: Sequence[Column], rows: Iterable[Sequence[Any]]) -> int:
+        """Write one sheet; returns the number of data rows."""
+        writer = SheetWriter(workbook, title, columns)
+        self._writers.append(writer)
+        for row in rows:
+            writer.append(row)
+        return writer.rows - 1
+
+    @abstractmethod
+    def fill(self, workbook: Workbook) -> None:
+        """Add the sheets, in the order people should see them."""

@@ -1,0 +1,125 @@
+"""Downloads: the organiser's export page, and a table's scoresheet for its referee (blank or completed)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from referee import permissions
+from referee.exporters import ExportError, Exporter, ExportRequest, all_exporters, get_exporter
+from referee.exporters.base import LANGUAGES, ROUND, SCHOOL
+from referee.exporters.links import entry_path
+from referee.models import Round, School, Table
+from referee.models.tournament import Language
+from referee.views.base import OrganiserMixin
+
+
+def file_response(exporter: Exporter) -> HttpResponse:
+    filename, mimetype, content = exporter.render()
+    response = HttpResponse(content, content_type=mimetype)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+def entry_url_builder(request: HttpRequest):
+    """Absolute addresses for the QR codes, on whatever host the organiser is using."""
+    return lambda table: request.build_absolute_uri(entry_path(table))
+
+
+def chosen_language(request: HttpRequest) -> str | None:
+    language = request.GET.get("lang") or None
+    return language if language in LANGUAGES else None
+
+
+class ExportPageView(OrganiserMixin, TemplateView):
+    """Every exporter, with the choices it takes (round, school, language) and a download button."""
+
+    template_name = "referee/exports/page.html"
+    section = "exports"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["exporters"] = [
+            {
+                "identifier": exporter.identifier,
+                "name": exporter.verbose_name,
+                "description": exporter.description,
+                "extension": exporter.extension,
+                "by_round": ROUND in exporter.accepts,
+                "needs_round": ROUND in exporter.requires,
+                "by_school": SCHOOL in exporter.accepts,
+                "needs_school": SCHOOL in exporter.requires,
+                "provisional": exporter.offers_provisional,
+            }
+            for exporter in all_exporters()
+        ]
+        context["rounds"] = self.tournament.rounds.order_by("order")
+        context["schools"] = self.tournament.schools.order_by("code")
+        context["languages"] = Language.choices
+        return context
+
+
+class ExportDownloadView(OrganiserMixin, View):
+    """One export of the organiser's tournament; a bad choice goes back to the page with a message."""
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            exporter_class = get_exporter(kwargs["identifier"])
+            export_request = ExportRequest(
+                tournament=self.tournament,
+                round_=self._round(),
+                school=self._school(),
+                language=chosen_language(request),
+                include_unsigned=request.GET.get("include") == "unsigned",
+                entry_url=entry_url_builder(request),
+            )
+            return file_response(exporter_class(export_request))
+        except ExportError as error:
+            messages.error(request, str(error))
+            return HttpResponseRedirect(reverse("exports:page", args=[self.tournament.slug]))
+
+    def _round(self) -> Round | None:
+        raw = self.request.GET.get("round", "")
+        if not raw:
+            return None
+        found = Round.objects.filter(tournament=self.tournament, pk=int(raw)).first() if raw.isdigit() else None
+        if found is None:
+            raise ExportError(_("This round is not part of the tournament."), field="round", code="bad-round")
+        return found
+
+    def _school(self) -> School | None:
+        code = self.request.GET.get("school", "").strip().upper()
+        if not code:
+            return None
+        found = School.objects.filter(tournament=self.tournament, code=code).first()
+        if found is None:
+            raise ExportError(_("This school is not part of the tournament."), field="school", code="bad-school")
+        return found
+
+
+class TableScoresheetView(LoginRequiredMixin, View):
+    """A table's own scoresheet, for its referee or an organiser: completed, or blank with its QR code."""
+
+    blank = False
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        table = get_object_or_404(Table.objects.select_related("round__tournament", "referee"), pk=kwargs["pk"])
+        if not permissions.can_view_table(request.user, table):
+            raise PermissionDenied(_("This table is not assigned to you."))
+        identifier = "blank-scoresheets-pdf" if self.blank else "scoresheets-pdf"
+        export_request = ExportRequest(
+            tournament=table.round.tournament,
+            table=table,
+            language=chosen_language(request),
+            entry_url=entry_url_builder(request),
+        )
+        return file_response(get_exporter(identifier)(export_request))
