@@ -5,7 +5,7 @@ from __future__ import annotations
 from .groups import lay_groups
 from .moves import MIN_RUN
 from .search import Step
-from .tiles import JOKER, LOWEST, token
+from .tiles import JOKER, token
 
 Laid = tuple[int, int, tuple[str, ...]]  # (first number, colour position, tokens) for ordering
 
@@ -16,7 +16,7 @@ def lay_out(colours: str, steps: list[Step]) -> tuple[list[Laid], list[list[int]
     used = [[0] * 15 for _ in colours]
     open_runs: list[list[tuple[int, list[str]]]] = [[] for _ in colours]
     laid: list[Laid] = []
-    for number, (moves, group_jokers) in enumerate(steps, start=LOWEST):
+    for number, moves, group_jokers in steps:
         copies: dict[int, int] = {}
         for colour, move in enumerate(moves):
             tile = token(colours, colour, number)

@@ -18,7 +18,7 @@ from .groups import joker_counts
 from .moves import MIN_RUN, Move, move_tuples
 from .tiles import HIGHEST, LOWEST
 
-Step = tuple[tuple[Move, ...], int]  # per colour move, jokers joining the groups
+Step = tuple[int, tuple[Move, ...], int]  # number, per colour move, jokers joining the groups
 
 
 @dataclass
@@ -44,6 +44,8 @@ class BranchAndBound:
         self.problem = problem
         self.joker_start = self._joker_starts()
         self.suffix = self._suffix_bounds()
+        self.idle = [not any(row[n] for row in problem.real) and not any(row[n] for row in self.joker_start)
+                     for n in range(HIGHEST + 2)]
         self.estimate = Estimate(problem.real, problem.jokers, problem.weight, problem.joker_weight,
                                  self.joker_start)
         self.best_value = -1
@@ -89,6 +91,8 @@ class BranchAndBound:
         return [self.ceiling - 1, -1] if self.ceiling > 0 else [-1]
 
     def _visit(self, number: int, state: tuple, jokers: int, gathered: int) -> None:
+        while number <= HIGHEST and self.idle[number] and not any(state):
+            number += 1  # nothing open and nothing to lay here
         if number > HIGHEST:
             if gathered > self.best_value and all(min(s, default=MIN_RUN) >= MIN_RUN for s in state):
                 self.best_value, self.best_steps = gathered, list(self.steps)
@@ -161,9 +165,9 @@ class BranchAndBound:
                     gain = weight * (base + group_jokers)
                     known = best.get(k)
                     if known is None:
-                        best[k] = [score + spare, gain, (moves, group_jokers)]
+                        best[k] = [score + spare, gain, (number, moves, group_jokers)]
                     elif known[1] < gain:
-                        known[1:] = gain, (moves, group_jokers)
+                        known[1:] = gain, (number, moves, group_jokers)
                         known[0] = max(known[0], score + spare)
                 return
             following = rest[colour + 1]
