@@ -26,21 +26,19 @@ def restore(tiles: Sequence[str], *, colours: str = "KRBY") -> Arrangement:
 
 def _solve(tiles: Sequence[str], colours: str, weight: list[int], joker_weight: int) -> Arrangement:
     counts = parse_tokens(tiles, colours)
-    best: tuple[int, list, list] | None = None
+    best_total, best_steps, best_apart = -1, [], ()
     for apart in _joker_only_choices(counts.jokers):
+        apart_value, apart_sets = _joker_only_sets(apart, len(colours), joker_weight)
         real = drop_unplaceable(counts.counts, counts.jokers - apart)
         search = BranchAndBound(Problem(real, counts.jokers - apart, weight, joker_weight))
-        value, steps = search.solve()
-        if value < 0:
+        if search.ceiling + apart_value <= best_total:
             continue
-        apart_value, apart_sets = _joker_only_sets(apart, len(colours), joker_weight)
-        laid, used = lay_out(colours, steps)
-        if best is None or value + apart_value > best[0]:
-            best = (value + apart_value, laid, used, apart_sets)
-    total, laid, used, apart_sets = best
-    sets = tuple(tokens for _, _, tokens in sorted(laid, key=lambda item: (item[0], item[1], item[2])))
-    sets += apart_sets
-    return Arrangement(total, sets, _unplaced(tiles, colours, used, sets))
+        value, steps = search.solve()
+        if value + apart_value > best_total:
+            best_total, best_steps, best_apart = value + apart_value, steps, apart_sets
+    laid, used = lay_out(colours, best_steps)
+    sets = tuple(tokens for _, _, tokens in sorted(laid)) + best_apart
+    return Arrangement(best_total, sets, _unplaced(tiles, colours, used, sets))
 
 
 def _joker_only_choices(jokers: int) -> list[int]:
@@ -49,18 +47,21 @@ def _joker_only_choices(jokers: int) -> list[int]:
 
 
 def _joker_only_sets(count: int, colour_count: int, joker_weight: int) -> tuple[int, tuple]:
-    """Sets made only of ``count`` jokers and their best value (a group of 13s while colours last)."""
-    if count == 0:
-        return 0, ()
-    sizes = []
-    left = count
-    while left:
-        size = min(left, colour_count) if left - min(left, colour_count) not in (1, 2) else left - MIN_RUN
-        size = max(size, MIN_RUN) if left >= MIN_RUN else left
-        sizes.append(size)
-        left -= size
-    value = sum(_joker_set_value(size, colour_count, joker_weight) for size in sizes)
-    return value, tuple((JOKER,) * size for size in sizes)
+    """The best sets made of ``count`` jokers alone, and their value.
+
+    A set of jokers alone reads best as a group of 13s while there are colours for it,
+    else as a run ending at 13.
+    """
+    best: list[tuple[int, tuple]] = [(0, ())] + [(-1, ())] * count
+    for total in range(MIN_RUN, count + 1):
+        for size in range(MIN_RUN, total + 1):
+            before_value, before_sets = best[total - size]
+            if before_value < 0:
+                continue
+            value = before_value + _joker_set_value(size, colour_count, joker_weight)
+            if value > best[total][0]:
+                best[total] = (value, before_sets + ((JOKER,) * size,))
+    return best[count]
 
 
 def _joker_set_value(size: int, colour_count: int, joker_weight: int) -> int:

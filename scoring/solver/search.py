@@ -48,6 +48,8 @@ class BranchAndBound:
                      for n in range(HIGHEST + 2)]
         self.estimate = Estimate(problem.real, problem.jokers, problem.weight, problem.joker_weight,
                                  self.joker_start)
+        self.ceiling = min(self.suffix[LOWEST] + problem.jokers * problem.joker_weight,
+                           self.estimate.bound(LOWEST, tuple(() for _ in problem.real), problem.jokers))
         self.best_value = -1
         self.best_steps: list[Step] | None = None
         self.steps: list[Step] = []
@@ -74,8 +76,6 @@ class BranchAndBound:
         is exact above its floor.
         """
         start = tuple(() for _ in range(self.problem.colour_count))
-        self.ceiling = min(self.suffix[LOWEST] + self.problem.jokers * self.problem.joker_weight,
-                           self.estimate.bound(LOWEST, start, self.problem.jokers))
         for floor in self._floors():
             self.best_value, self.best_steps, self.reached = floor, None, {}
             try:
