@@ -1,13 +1,17 @@
 """An optimistic estimate of what the numbers still to come can add, to cut hopeless branches.
 
 Each colour is bounded on its own, from its actual open runs: its remaining tiles are
-laid in runs, or in a group whenever their number has other colours to make one. Jokers
-are counted in halves and shared out among the colours in the best way: a joker in a
-run costs its colour two halves; a tile whose number has two other colours joins a
-group for free, one with a single other colour costs one half (the two colours share
-the joker their group needs), one alone costs two jokers. Only real tiles are counted
-per colour; the jokers then add their own full value. Every real answer pays at least
-this for what it lays, so it fits under the estimate, and cutting below it is safe.
+laid in runs, or in groups of their number. Jokers are counted in halves and shared out
+among the colours in the best way. A joker in a run costs its colour two halves. A
+group with two real tiles needs a joker (one half charged to each tile), one with a
+single real tile needs two (four halves to that tile), one with three or more needs
+none. So a tile is charged the least its group could cost it, given the other colours
+of its number: nothing if two other colours are there, one half if only one is, four
+if none. A colour whose two copies both go to groups needs four partners for them,
+and is charged more when the other colours hold fewer than four tiles of the number.
+Only real tiles are counted per colour; the jokers then add their own full value.
+Every real answer pays at least this for what it lays, so it fits under the estimate,
+and cutting below it is safe.
 """
 
 from __future__ import annotations
@@ -17,7 +21,23 @@ from .tiles import HIGHEST
 
 UNREACHABLE = -(10**9)
 JOKER_HALVES = 2
-GROUP_HALVES = (4, 1, 0)  # per tile, by how many other colours its number has (0, 1, 2+)
+FIRST_COPY_HALVES = (4, 1, 0)  # by how many other colours the number has (0, 1, 2+)
+
+
+def group_halves(colour: int, counts: list[int]) -> tuple[int, int, int]:
+    """Least joker halves the groups must charge this colour for laying 0, 1 or 2 of its tiles there."""
+    others = [n for c, n in enumerate(counts) if c != colour and n]
+    colours_there, tiles_there = len(others), sum(others)
+    first = FIRST_COPY_HALVES[min(2, colours_there)]
+    if tiles_there >= 4:
+        second = 0
+    elif tiles_there == 3:
+        second = 1
+    elif tiles_there == 2:
+        second = 2 if colours_there == 2 else 1
+    else:
+        second = 4
+    return (0, first, first + second)
 
 
 class Estimate:
@@ -28,8 +48,8 @@ class Estimate:
         self.joker_weight = joker_weight
         self.joker_start = joker_start
         colour_count = len(real)
-        self.group_cost = [[GROUP_HALVES[min(2, sum(1 for o in range(colour_count) if o != c and real[o][n]))]
-                            for n in range(HIGHEST + 2)] for c in range(colour_count)]
+        self.group_cost = [[group_halves(c, [row[n] for row in real]) for n in range(HIGHEST + 2)]
+                           for c in range(colour_count)]
         self.memo: list[dict] = [{} for _ in real]
         self.known: dict = {}
 
@@ -70,7 +90,7 @@ class Estimate:
         group_cost = self.group_cost[colour][number]
         for move in colour_moves(state, self.real[colour][number], halves // JOKER_HALVES,
                                  self.joker_start[colour][number]):
-            cost = JOKER_HALVES * move.jokers + group_cost * move.to_groups
+            cost = JOKER_HALVES * move.jokers + group_cost[move.to_groups]
             if cost > halves:
                 continue
             laid_real = move.in_runs - move.jokers + move.to_groups
