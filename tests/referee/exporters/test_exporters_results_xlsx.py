@@ -1,0 +1,106 @@
+"""The results workbook: six sheets, numbers as numbers, frozen filtered headers, matching the standings."""
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+from openpyxl import load_workbook
+
+from referee.exporters import get_exporter
+from referee.models import HandResult, Incident
+from referee.selectors import standings
+
+SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]
+
+
+@pytest.fixture
+def workbook(export_request):
+    filename, mimetype, data = get_exporter("results-xlsx")(export_request()).render()
+    assert filename == "cup-results-xlsx.xlsx"
+    assert mimetype == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    return load_workbook(io.BytesIO(data))
+
+
+def records(sheet) -> list[dict]:
+    rows = list(sheet.iter_rows(values_only=True))
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+def test_the_six_sheets_in_order(workbook):
+    assert workbook.sheetnames == SHEETS
+
+
+def test_every_sheet_has_a_frozen_filtered_header_and_set_widths(workbook):
+    for sheet in workbook.worksheets:
+        assert sheet.freeze_panes == "A2"
+        assert sheet.auto_filter.ref == f"A1:{sheet.cell(1, sheet.max_column).column_letter}{sheet.max_row}"
+        assert sheet["A1"].font.bold
+        assert sheet.column_dimensions["A"].width > 0
+
+
+def test_standings_are_numbers_that_match_the_selector(workbook, event):
+    rows = records(workbook["Standings"])
+    expected = standings(event)
+    assert len(rows) == len(expected) == 8
+    for row, standing in zip(rows, expected):
+        assert row["No."] == standing.player.number
+        assert isinstance(row["Rank"], int) and row["Rank"] == standing.rank
+        assert isinstance(row["Games won"], int | float) and Fraction(row["Games won"]) == standing.games_won
+        assert isinstance(row["Total score"], int | float)
+        assert Fraction(row["Total score"]).limit_denominator(60) == standing.total
+
+
+def test_ties_are_flagged_in_the_standings(workbook):
+    tied = [row["Name in Chinese"] for row in records(workbook["Standings"]) if row["Tied"] == "yes"]
+    assert sorted(tied) == sorted(["何浩然", "林曉彤"])
+
+
+def test_a_shared_win_keeps_its_half_and_shows_two_decimals(workbook):
+    sheet = workbook["Games"]
+    header = [cell.value for cell in sheet[1]]
+    score_column = header.index("Score") + 1
+    shares = [row[score_column - 1] for row in sheet.iter_rows(min_row=2) if row[score_column - 1].value == 15.5]
+    assert len(shares) == 2
+    assert all(cell.number_format == "0.00" for cell in shares)
+
+
+def test_games_hold_every_hand_with_facts_and_derived_numbers(workbook, event):
+    rows = records(workbook["Games"])
+    assert len(rows) == HandResult.objects.filter(game__table__round__tournament=event).count() == 24
+    by_game = defaultdict(Fraction)
+    for row in rows:
+        by_game[(row["Table"], row["Game"])] += Fraction(row["Score"])
+        assert isinstance(row["Penalty"], int)
+    assert set(by_game.values()) == {0}
+    first = rows[0]
+    assert (first["Seat"], first["Player"], first["Rack value given"], first["Penalty"], first["Score"]) == (
+        "A", "陳俊傑", 7, 7, -7
+    )
+    assert first["Basis"] == "tiles on the rack" and first["Ending"] == "Someone went out"
+
+
+def test_tables_say_who_won_and_how(workbook):
+    rows = {row["Table"]: row for row in records(workbook["Tables"])}
+    assert rows[1]["Winner"] == "李詠琳" and rows[1]["Decided by"] == "most games won"
+    assert rows[1]["Status"] == "Signed off" and rows[1]["Signed off at"] is not None
+    assert rows[2]["Winner"] is None and rows[2]["Decided by"] == "tie on games won and total score"
+    assert rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Status"] == "Not started"
+
+
+def test_players_schools_and_incidents(workbook, event):
+    players = records(workbook["Players"])
+    assert len(players) == 11
+    mary = next(row for row in players if row["Name in English"] == "Mary Lee")
+    assert mary["School code"] == "LHP" and not mary["Name in Chinese"] and isinstance(mary["No."], int)
+    schools = {row["School code"]: row for row in records(workbook["Schools"])}
+    assert schools["HSP"]["Players"] == 5 and schools["LHP"]["Players"] == 6
+    assert schools["HSP"]["Ranked players"] == 4
+    assert Fraction(schools["LHP"]["Total score"]) == sum(
+        (row.total for row in standings(event) if row.school_code == "LHP"), Fraction(0)
+    )
+    incidents = records(workbook["Incidents"])
+    assert len(incidents) == Incident.objects.count() == 1
+    assert incidents[0]["Tiles drawn"] == 3 and incidents[0]["Note"] == "第 5 回合超時"
+    assert incidents[0]["Recorded at"] is not None

@@ -1,0 +1,41 @@
+"""The school pack: one school's results as a PDF and a workbook, in one ZIP for its teacher."""
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from openpyxl import load_workbook
+
+from referee.exporters import get_exporter
+
+
+@pytest.fixture
+def pack(export_request, second_school) -> dict[str, bytes]:
+    filename, mimetype, data = get_exporter("school-pack")(export_request(school=second_school)).render()
+    assert (filename, mimetype) == ("cup-lhp-school-pack.zip", "application/zip")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.testzip() is None
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_the_pack_holds_a_pdf_and_a_workbook(pack):
+    assert sorted(pack) == ["cup-lhp-school-results-pdf.pdf", "cup-lhp-school-results-xlsx.xlsx"]
+
+
+def test_the_pdf_lists_only_this_schools_players(pdf, pack):
+    text = " ".join(pdf.text(pack["cup-lhp-school-results-pdf.pdf"]).split())
+    assert "Results of 獅山小學" in text
+    assert "何浩然" in text and "麥思穎" in text
+    assert "陳俊傑" not in text and "李詠琳" not in text
+    assert "+35.50" in text and "+15.50" in text
+
+
+def test_the_workbook_holds_only_this_schools_rows(pack):
+    workbook = load_workbook(io.BytesIO(pack["cup-lhp-school-results-xlsx.xlsx"]))
+    assert workbook.sheetnames == ["Standings", "Games", "Players", "Incidents"]
+    codes = {row[5] for row in workbook["Standings"].iter_rows(min_row=2, values_only=True)}
+    assert codes == {"LHP"}
+    assert workbook["Games"].max_row - 1 == 12
+    assert workbook["Players"].max_row - 1 == 6
+    assert workbook["Incidents"].max_row == 1

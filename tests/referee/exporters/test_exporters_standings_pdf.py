@@ -1,0 +1,77 @@
+"""The standings on A4 landscape: ranks, games won, totals, ties, repeated headers, footers."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from referee import services
+from referee.exporters import ExportRequest, get_exporter, standings_pdf
+from referee.models import Player
+from referee.selectors import StandingRow, standings
+from referee.services.results import HandFacts
+
+
+def render(request) -> bytes:
+    return get_exporter("standings-pdf")(request).render()[2]
+
+
+def test_landscape_with_every_ranked_player(pdf, export_request, event):
+    data = render(export_request())
+    assert pdf.info(data)["Page size"].startswith("841.89 x 595.276")
+    text = " ".join(pdf.text(data).split())
+    for row in standings(event):
+        assert row.player.display_name in text
+
+
+def test_rows_match_the_standings_selector(pdf, export_request, event):
+    lines = pdf.pages(render(export_request()))[0].splitlines()
+    printed = {}
+    for line in lines:
+        found = re.match(r"\s*(\d+=?)\s+(\d+)\s+.*?(\d+)\s+(\d+)\s+([+-]?[\d.]+)\s*$", line)
+        if found:
+            printed[int(found.group(2))] = found.groups()
+    expected = standings(event)
+    assert len(printed) == len(expected) == 8
+    for row in expected:
+        rank, _number, played, won, total = printed[row.player.number]
+        assert rank.rstrip("=") == str(row.rank)
+        assert (int(played), Fraction(won), Fraction(total)) == (row.games_played, row.games_won, row.total)
+
+
+def test_ties_are_marked(pdf, export_request):
+    text = pdf.text(render(export_request()), layout=True)
+    tied = [line for line in text.splitlines() if re.match(r"\s*2=\s", line)]
+    assert len(tied) == 2
+    assert "何浩然" in tied[0] + tied[1] and "林曉彤" in tied[0] + tied[1]
+    assert "= : tied on games won and total score." in text
+
+
+def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table, other_referee):
+    services.game_result_submit(
+        actor=other_referee,
+        table=empty_table,
+        game_number=1,
+        ending="went-out",
+        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)],
+    )
+    final = pdf.text(render(export_request()))
+    provisional = pdf.text(render(export_request(include_unsigned=True)))
+    assert "Final results: signed-off tables only." in final and "劉子晴" not in final
+    assert "Provisional: includes tables not yet signed off." in provisional and "劉子晴" in provisional
+
+
+def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, players):
+    player = Player.objects.select_related("school").get(pk=players[0].pk)
+    many = [StandingRow(i, player, "HSP", 3, Fraction(1), Fraction(-i)) for i in range(1, 121)]
+    monkeypatch.setattr(standings_pdf, "standings", lambda tournament, final_only: many)
+    pages = pdf.pages(render(export_request()))
+    assert len(pages) >= 3
+    for number, page in enumerate(pages, start=1):
+        assert re.search(r"Rank\s+No\.\s+Player\s+School", page)
+        assert f"Page {number} of {len(pages)}" in page
+        assert re.search(r"Generated \d{4}-\d\d-\d\d \d\d:\d\d HKT", page)
+
+
+def test_no_results_yet_is_said_plainly(pdf, tournament):
+    data = get_exporter("standings-pdf")(ExportRequest(tournament=tournament, language="en")).render()[2]
+    assert "No results yet." in pdf.text(data)

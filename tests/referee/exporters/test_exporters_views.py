@@ -1,0 +1,82 @@
+"""The organiser's export page and downloads, and a table's scoresheet for its referee."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+pytestmark = pytest.mark.urls("exporters_test_urls")
+
+
+def test_the_export_page_lists_every_exporter_with_a_button(organiser_client, event, second_school):
+    response = organiser_client.get(reverse("exports:page", args=[event.slug]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    for identifier in ("scoresheets-pdf", "blank-scoresheets-pdf", "standings-pdf", "results-xlsx", "school-pack"):
+        assert reverse("exports:download", args=[event.slug, identifier]) in page
+    assert '<option value="LHP">' in page and "第一輪" in page
+
+
+@pytest.mark.parametrize("who", ["stranger", "table referee"])
+def test_only_organisers_open_the_export_page(client, roles, event, who):
+    client.force_login(roles[who])
+    assert client.get(reverse("exports:page", args=[event.slug])).status_code == 403
+    assert client.get(reverse("exports:download", args=[event.slug, "results-xlsx"])).status_code == 403
+
+
+def test_a_download_is_an_attachment_of_the_right_kind(organiser_client, event):
+    url = reverse("exports:download", args=[event.slug, "results-xlsx"])
+    response = organiser_client.get(url, {"lang": "en"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert response["Content-Disposition"] == 'attachment; filename="cup-results-xlsx.xlsx"'
+    assert load_workbook(io.BytesIO(response.content)).sheetnames[0] == "Standings"
+
+
+def test_a_round_and_a_school_narrow_the_download(organiser_client, event, round_, second_school):
+    scoresheets = organiser_client.get(
+        reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), {"round": round_.pk}
+    )
+    assert scoresheets["Content-Disposition"] == 'attachment; filename="cup-round-1-scoresheets-pdf.pdf"'
+    pack = organiser_client.get(reverse("exports:download", args=[event.slug, "school-pack"]), {"school": "lhp"})
+    assert pack["Content-Type"] == "application/zip"
+
+
+def test_a_bad_choice_goes_back_to_the_page_with_a_message(organiser_client, event):
+    url = reverse("exports:download", args=[event.slug, "school-pack"])
+    response = organiser_client.get(url, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("exports:page", args=[event.slug])
+    assert [message.level_tag for message in response.context["messages"]] == ["error"]
+    for query in ({"round": "9999"}, {"round": "x"}):
+        again = organiser_client.get(reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), query)
+        assert again.status_code == 302
+    unknown = organiser_client.get(reverse("exports:download", args=[event.slug, "no-such-export"]))
+    assert unknown.status_code == 302
+
+
+def test_blank_sheets_link_to_the_host_the_organiser_uses(pdf, organiser_client, event, signed_table):
+    response = organiser_client.get(reverse("exports:download", args=[event.slug, "blank-scoresheets-pdf"]))
+    assert f"http://testserver/referee/tables/{signed_table.pk}/".encode() in response.content
+
+
+def test_the_referee_downloads_their_tables_sheets(pdf, referee_client, signed_table):
+    completed = referee_client.get(reverse("exports:table_scoresheet", args=[signed_table.pk]), {"lang": "en"})
+    assert completed.status_code == 200 and completed["Content-Type"] == "application/pdf"
+    text = " ".join(pdf.text(completed.content).split())
+    assert "+123" in text and "李詠琳" in text
+    blank = referee_client.get(reverse("exports:table_blank_scoresheet", args=[signed_table.pk]), {"lang": "en"})
+    blank_text = pdf.text(blank.content)
+    assert "李詠琳" in blank_text and "+123" not in blank_text
+    assert blank["Content-Disposition"] == 'attachment; filename="cup-round-1-table-1-blank-scoresheets-pdf.pdf"'
+
+
+def test_other_people_cannot_download_a_tables_sheet(client, roles, signed_table, event):
+    url = reverse("exports:table_scoresheet", args=[signed_table.pk])
+    assert client.get(url).status_code == 302
+    for who in ("other referee", "stranger"):
+        client.force_login(roles[who])
+        assert client.get(url).status_code == 403
+    client.force_login(roles["organiser"])
+    assert client.get(url).status_code == 200
