@@ -71,7 +71,8 @@ def lay_groups(colour_count: int, copies: dict[int, int], jokers: int) -> list[t
     doubles = sorted(c for c, n in copies.items() if n == 2)
     singles = sorted(c for c, n in copies.items() if n == 1)
     order = doubles + singles
-    for sizes, witness in sorted(_size_layouts(len(doubles), len(singles), jokers).items()):
+    layouts = _size_layouts(len(doubles), len(singles), jokers)
+    for sizes, witness in sorted(layouts.items(), key=lambda item: (len(item[0]), item[0])):  # fewest groups
         need = [max(0, MIN_SET - size) for size in sizes]
         room = [colour_count - size for size in sizes]
         if not sum(need) <= jokers <= sum(room):
