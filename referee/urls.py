@@ -36,4 +36,5 @@ urlpatterns = [
     path("organise/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),
+    path("", include("referee.urls_exports")),
 ]

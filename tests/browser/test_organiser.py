@@ -1,0 +1,111 @@
+"""The organiser's day in real Chromium: log in, register a school, two players and a table, seat them,
+switch the language. Screenshots (desktop and phone) go to docs/screenshots/ for the README and the guides."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from referee import services
+from referee.models import Player, School, Seat, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "organiser-pass-1"
+PHONE_WIDTH = 360
+
+
+@pytest.fixture
+def tournament():
+    organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
+    organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    tournament = services.tournament_create(
+        actor=organiser, name="Rummikub 小學邀請賽", slug="cup", ruleset="hk-school"
+    )
+    services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="第一輪",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(9, 30),
+    )
+    return tournament
+
+
+def log_in(page, base_url: str) -> None:
+    page.goto(f"{base_url}/login/")
+    page.fill('input[name="username"]', "organiser")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="登入").last.click()
+    page.wait_for_url(f"{base_url}/organise/")
+
+
+def register_player(page, name_zh: str, name_en: str, class_name: str) -> None:
+    form = page.locator("#player-form")
+    form.get_by_label("中文姓名").fill(name_zh)
+    form.get_by_label("英文姓名").fill(name_en)
+    form.get_by_label("學校").select_option(label="LHP · 獅山小學")
+    form.get_by_label("班別").fill(class_name)
+    form.get_by_role("button", name="登記這位參加者").click()
+    page.wait_for_selector(".message")
+
+
+def assert_no_horizontal_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def test_organiser_registers_and_seats_players(live_server, page, phone_page, screenshot, tournament):
+    base = live_server.url
+    log_in(page, base)
+    page.get_by_role("link", name="Rummikub 小學邀請賽").click()
+
+    page.get_by_role("link", name="學校").first.click()
+    form = page.locator("#school-form")
+    form.get_by_label("中文名稱").fill("獅山小學")
+    form.get_by_label("英文名稱").fill("Lion Hill Primary School")
+    form.get_by_label("簡稱代號").fill("lhp")
+    form.get_by_role("button", name="登記這間學校").click()
+    page.wait_for_selector(".message")
+    assert School.objects.get().code == "LHP"
+
+    page.get_by_role("link", name="參加者").first.click()
+    page.locator("#player-form").get_by_role("button", name="登記這位參加者").click()
+    assert page.locator("#player-form .errorlist").first.inner_text() == "請填寫參加者的中文或英文姓名。"
+    register_player(page, "陳俊傑", "Chan Chun Kit", "5A")
+    register_player(page, "歐陽天佑", "", "6D")
+    assert list(Player.objects.values_list("name_zh", "number")) == [("陳俊傑", 1), ("歐陽天佑", 2)]
+
+    page.get_by_role("link", name="輪次及比賽桌").click()
+    page.get_by_role("link", name="第一輪").click()
+    page.locator("#table-form").get_by_role("button", name="新增比賽桌").click()
+    page.wait_for_selector(".message")
+    page.get_by_role("link", name="第 1 桌").click()
+    for player in ("#1 陳俊傑 (Chan Chun Kit) · LHP", "#2 歐陽天佑 · LHP"):
+        seat_form = page.locator("#seat-form")
+        seat_form.get_by_label("參加者").select_option(label=player)
+        seat_form.get_by_role("button", name="安排座位").click()
+        page.wait_for_selector(".message")
+    seats = list(Seat.objects.order_by("letter").values_list("letter", "player__name_zh"))
+    assert seats == [("A", "陳俊傑"), ("B", "歐陽天佑")]
+    assert page.locator(".seat-list li").first.inner_text().startswith("甲 #1 陳俊傑")
+    screenshot(page, "organiser-table-zh-hant")
+
+    table_url = page.url
+    page.get_by_role("button", name="English").click()
+    page.wait_for_url(table_url)
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Table 1")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.get_by_role("button", name="Log out").is_visible()
+    screenshot(page, "organiser-table-en")
+
+    page.get_by_role("link", name="Progress").click()
+    screenshot(page, "organiser-progress-en")
+    assert Table.objects.get().seats.count() == 2
+
+    log_in(phone_page, base)
+    phone_page.goto(table_url)
+    assert_no_horizontal_scroll(phone_page)
+    screenshot(phone_page, "organiser-table-phone-zh-hant")
+    phone_page.goto(f"{base}/organise/{tournament.slug}/players/")
+    assert_no_horizontal_scroll(phone_page)
