@@ -2,7 +2,8 @@
 
 Without a colour-change joker the whole run is one segment. Each colour-change joker `C` stands for one
 number and starts a new segment whose colour differs from the one before it. A `C` at either end is
-allowed (it is then the tile of the other colour). A segment holding only jokers takes any colour that
+allowed (it is then the tile of the other colour, and reads in a colour other than its neighbour's;
+inside a run it reads in the colour of the tiles before it). A segment holding only jokers takes any colour that
 differs from its neighbours, so two `C` side by side always read.
 """
 from __future__ import annotations
@@ -91,7 +92,8 @@ def read_run(tokens: Sequence[str], colours: str, *, fragment: bool = False) -> 
         if split_tile(token):
             per_tile.append((token,))
             continue
-        colour = segment_colour[segment]
+        last = token == COLOUR_CHANGE and start + width == layout.length
+        colour = segment_colour[segment + 1 if last else segment]
         per_tile.append(tuple(f"{colour}{first + start + k}" for k in range(width)))
     value = sum(range(first, first + layout.length))
     return TileReads(RUN, value, tuple(per_tile))

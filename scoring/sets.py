@@ -47,13 +47,20 @@ def read_tokens(tokens: tuple[str, ...], colours: str) -> SetReading:
     raise _likely_reason(tokens, errors)
 
 
+_RUN_COLOUR_CODES = ("run-mixed-colours", "segment-mixed-colours", "colour-change-same-colour")
+
+
 def _likely_reason(tokens: Sequence[str], errors: dict[str, InvalidSet]) -> InvalidSet:
-    """The refusal that matches what the player seems to have tried: a group, a run, or neither."""
+    """The refusal that matches what the player seems to have tried: a group, a run, or neither.
+
+    Run errors check numbers before colours, so a colour error means the numbers did form a run."""
     tiles = [tile for tile in map(split_tile, tokens) if tile]
     numbers = {number for _, number in tiles}
     colours = {colour for colour, _ in tiles}
     if len(tiles) >= 2 and len(numbers) == 1:
         return errors["group"]
+    if errors["run"].code in _RUN_COLOUR_CODES:
+        return errors["run"]
     if len(tiles) < 2 or len(colours) == 1 or COLOUR_CHANGE in tokens:
         return errors["run"]
     return InvalidSet("not-a-set", "the tiles of a set share one number (a group) or one colour (a run)")

@@ -1,0 +1,153 @@
+"""The command line: the worked examples, batch mode, errors as JSON, and a Python without site-packages."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scoring.cli import main
+from tests.scoring.engine_examples import EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(command: str, document: Any, *, raw: bytes | None = None) -> tuple[Any, int]:
+    out = io.BytesIO()
+    stdin = io.BytesIO(raw if raw is not None else json.dumps(document).encode())
+    code = main([command], stdin=stdin, stdout=out)
+    return json.loads(out.getvalue()), code
+
+
+def bare_python(args: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+    """`python -S -E`: no site-packages at all (no Django, no hypothesis), no PYTHON* variables."""
+    return subprocess.run(
+        [sys.executable, "-S", "-E", *args], input=stdin, cwd=ROOT, capture_output=True, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize("command, document, expected", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(EXAMPLES)])
+def test_worked_examples(command, document, expected):
+    assert run(command, document) == (expected, 0)
+
+
+def test_worked_examples_in_one_batch_with_a_python_without_site_packages():
+    by_command: dict[str, list[tuple[dict, dict]]] = {}
+    for command, document, expected in EXAMPLES:
+        by_command.setdefault(command, []).append((document, expected))
+    for command, cases in by_command.items():
+        finished = bare_python(["-m", "scoring", command], json.dumps([d for d, _ in cases]).encode())
+        assert finished.returncode == 0, finished.stderr
+        assert finished.stderr == b""
+        assert json.loads(finished.stdout) == [e for _, e in cases]
+
+
+def test_the_engine_imports_nothing_outside_the_standard_library():
+    probe = "import scoring, scoring.cli, sys; print(sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'hypothesis'}))"
+    finished = bare_python(["-c", probe], b"")
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.strip() == b"[]"
+
+
+def test_batch_answers_in_order_with_errors_in_place_and_exit_2():
+    documents = [
+        {"ruleset": "hk-school", "tiles": "R1 R2 R3 K7 J"},
+        {"ruleset": "chess", "tiles": "R1"},
+        {"ruleset": "hk-school", "tiles": "K1 K2 K3"},
+    ]
+    answers, code = run("restore", documents)
+    assert code == 2
+    assert answers[0]["unplaced"] == "K7"
+    assert answers[1] == {"error": {"code": "unknown-ruleset", "message": answers[1]["error"]["message"], "field": "ruleset"}}
+    assert answers[2] == {"sets": ["K1 K2 K3"], "unplaced": "", "unplaced_count": 0}
+
+
+def test_a_batch_of_good_inputs_exits_0_and_an_empty_batch_is_empty():
+    assert run("rack-value", [{"ruleset": "uno", "rack": "W4"}, {"ruleset": "twist", "rack": "M R2"}]) == (
+        [{"rack_value": 50}, {"rack_value": 32}],
+        0,
+    )
+    assert run("rack-value", []) == ([], 0)
+
+
+@pytest.mark.parametrize(
+    "command, document, raw, code",
+    [
+        ("score-game", None, b"{not json", "bad-json"),
+        ("score-game", None, b"", "bad-json"),
+        ("score-game", None, b"\xff\xfe", "bad-json"),
+        ("score-game", None, b'{"a": NaN}', "bad-json"),
+        ("score-game", None, b"[" * 100000, "bad-json"),
+        ("frobnicate", {}, None, "unknown-command"),
+        ("score-game", "just a string", None, "bad-input"),
+        ("score-game", {"ruleset": "hk-school", "ending": "went-out"}, None, "bad-input"),
+        ("score-game", {"ruleset": "hk-school", "ending": "went-out", "players": [], "extra": 1}, None, "bad-input"),
+        ("meld-value", {"ruleset": "uno", "rack": "R1"}, None, "unsupported-ruleset"),
+        ("meld-value", {"ruleset": "hk-school", "rack": "R1 R1 R1"}, None, "too-many-copies"),
+        ("check-set", {"ruleset": "hk-school", "set": "R1 Q2"}, None, "bad-tile"),
+        ("restore", {"ruleset": "hk-school", "tiles": 5}, None, "bad-input"),
+        ("incident-draw", {"ruleset": "hk-school", "incident": "overtime-unrestorable"}, None, "missing-tiles-left-over"),
+    ],
+)
+def test_bad_input_is_a_json_error_with_exit_2(command, document, raw, code):
+    answer, exit_code = run(command, document, raw=raw)
+    assert exit_code == 2
+    assert answer["error"]["code"] == code
+    assert answer["error"]["message"]
+
+
+def test_score_game_errors_name_the_field():
+    document = {"ruleset": "hk-school", "ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "R3 J", "rack_value": 1}]}
+    answer, _ = run("score-game", document)
+    assert answer["error"] == {
+        "code": "rack-value-mismatch",
+        "message": "rack_value 1 but the tiles count 33",
+        "field": "players[1].rack_value",
+    }
+
+
+def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
+    games = [{"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}]
+    answer, code = run("decide-match", {"ruleset": "standard", "games": games})
+    assert code == 0 and answer["winner"] == "A"
+    games[0]["ruleset"] = "twist"
+    answer, code = run("decide-match", {"ruleset": "standard", "games": games})
+    assert (code, answer["error"]["code"]) == (2, "ruleset-mismatch")
+
+
+def test_decide_match_reports_split_credit_and_uno_target():
+    games = [{"ending": "pool-exhausted", "players": [{"seat": s, "rack_value": v} for s, v in zip("ABC", (1, 1, 4))]}]
+    answer, _ = run("decide-match", {"ruleset": "standard", "options": {"shared_win_credit": "split"}, "games": games})
+    assert [p["games_won"] for p in answer["players"]] == [0.5, 0.5, 0]
+    assert [p["total"] for p in answer["players"]] == [1.5, 1.5, -3]
+    uno = [{"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "W W W W W4 W4"}]}] * 2
+    answer, code = run("decide-match", {"ruleset": "uno", "options": {"target": 600}, "games": uno})
+    assert (code, answer["winner"], answer["decided_by"], answer["finished"]) == (0, "A", "target", True)
+
+
+def test_incident_draw_and_rulesets_commands():
+    assert run("incident-draw", {"ruleset": "hk-school", "incident": "overtime-unrestorable", "tiles_left_over": 2}) == (
+        {"draw": 5},
+        0,
+    )
+    answer, code = run("rulesets", {})
+    assert code == 0
+    assert [r["key"] for r in answer["rulesets"]] == ["hk-school", "standard", "six-player", "twist", "uno"]
+    assert answer["rulesets"][0]["default_games_per_table"] == 3 and answer["rulesets"][4]["default_target"] == 500
+
+
+def test_help_is_plain_text_and_exit_0():
+    out = io.BytesIO()
+    assert main(["--help"], stdin=io.BytesIO(b""), stdout=out) == 0
+    assert b"score-game" in out.getvalue()
+
+
+def test_no_traceback_even_from_the_real_process():
+    finished = bare_python(["-m", "scoring", "score-game"], b'{"ruleset": 5}')
+    assert finished.returncode == 2
+    assert finished.stderr == b""
+    assert json.loads(finished.stdout)["error"]["code"] == "bad-input"

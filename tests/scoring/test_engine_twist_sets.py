@@ -1,0 +1,114 @@
+"""Twist special jokers as RULES.md reads them, and our decisions on the cases it leaves open."""
+from __future__ import annotations
+
+import pytest
+
+from scoring import InvalidSet, read_set
+
+
+def reads(tiles: str) -> tuple[str, int, str]:
+    reading = read_set("twist", tiles)
+    return reading.kind, reading.value, " ".join(reading.reads)
+
+
+def refusal(tiles: str) -> str:
+    with pytest.raises(InvalidSet) as caught:
+        read_set("twist", tiles)
+    return caught.value.code
+
+
+class TestDoubleJoker:
+    def test_seed_run_example_counts_both_tiles(self):
+        # Seed 000: yellow 2, double joker, yellow 5; the double joker stands for Y3 and Y4 (3 + 4 = 7).
+        assert reads("Y2 D Y5") == ("run", 14, "Y2 Y3 Y4 Y5")
+
+    def test_seed_group_example_takes_two_missing_colours(self):
+        assert reads("B3 R3 D") == ("group", 12, "B3 R3 K3 Y3")
+
+    def test_it_may_stand_first_last_or_inside(self):
+        assert reads("D R3 R4")[2] == "R1 R2 R3 R4"
+        assert reads("R3 R4 D")[2] == "R3 R4 R5 R6"
+
+    def test_it_never_stands_below_1_or_above_13(self):
+        assert refusal("D R2 R3") == "run-out-of-range"
+        assert refusal("R11 R12 D") == "run-out-of-range"
+
+    def test_a_set_needs_three_laid_tiles_even_with_a_double_joker(self):
+        assert refusal("R5 D") == "too-few-tiles"
+
+    def test_a_group_cannot_exceed_four_colours_through_it(self):
+        assert refusal("R3 B3 Y3 D") == "group-too-large"
+
+
+class TestColourChangeJoker:
+    def test_it_changes_the_colour_of_a_run(self):
+        assert reads("R5 R6 C B8 B9") == ("run", 35, "R5 R6 R7 B8 B9")
+
+    def test_the_two_sides_must_differ(self):
+        assert refusal("R5 C R7") == "colour-change-same-colour"
+
+    def test_each_segment_has_one_colour(self):
+        assert refusal("R5 B6 C K8") == "segment-mixed-colours"
+
+    def test_it_is_for_runs_only(self):
+        assert refusal("R5 B5 C") == "colour-change-in-group"
+
+    def test_decision_it_may_end_a_run_as_the_tile_of_another_colour(self):
+        assert reads("R5 R6 C") == ("run", 18, "R5 R6 K7")
+        assert reads("C R5 R6") == ("run", 15, "K4 R5 R6")
+
+    def test_decision_several_in_one_run_each_change_colour(self):
+        assert reads("R3 C B5 C K7") == ("run", 25, "R3 R4 B5 B6 K7")
+        assert refusal("R3 C R5 C K7") == "colour-change-same-colour"
+
+    def test_decision_two_side_by_side_leave_a_segment_of_any_colour(self):
+        assert reads("R5 C C R8")[1] == 26
+
+    def test_it_still_follows_the_numbers(self):
+        assert refusal("R12 R13 C") == "run-out-of-range"
+
+
+class TestMirrorJoker:
+    def test_a_run_fragment_mirrors_and_the_mirror_is_worth_0(self):
+        assert reads("R3 R4 M R4 R3") == ("mirror", 14, "R3 R4 M R4 R3")
+
+    def test_a_group_fragment_mirrors(self):
+        assert reads("R5 B5 M B5 R5") == ("mirror", 20, "R5 B5 M B5 R5")
+
+    def test_it_lays_two_identical_tiles(self):
+        assert reads("R5 M R5") == ("mirror", 10, "R5 M R5")
+
+    def test_a_regular_joker_mirrors_a_number_tile(self):
+        assert reads("J M R5") == ("mirror", 10, "R5 M R5")
+        assert reads("R3 J M R4 R3") == ("mirror", 14, "R3 R4 M R4 R3")
+
+    def test_decision_the_side_may_rise_away_from_the_mirror(self):
+        assert reads("R4 R3 M R3 R4") == ("mirror", 14, "R4 R3 M R3 R4")
+
+    def test_sides_that_differ_are_refused(self):
+        assert refusal("R3 R4 M R5 R3") == "mirror-not-symmetric"
+        assert refusal("R3 R4 M R4") == "mirror-not-centred"
+        assert refusal("M R4 R4") == "mirror-not-centred"
+
+    def test_a_side_must_be_a_run_or_group_fragment(self):
+        assert refusal("R3 B4 M B4 R3") == "mirror-side-invalid"
+
+    def test_decision_only_one_mirror_per_set(self):
+        assert refusal("R5 M J M R5") == "several-mirrors"
+        assert refusal("J M M J R5") == "several-mirrors"
+
+    def test_decision_no_colour_change_joker_in_a_mirror_set(self):
+        assert refusal("R5 C M C R5") == "colour-change-in-mirror"
+
+    def test_decision_a_double_joker_mirrors_a_double_joker(self):
+        assert reads("R3 D M D R3") == ("mirror", 24, "R3 R4 R5 M R5 R4 R3")
+        assert refusal("R3 D M R5 R4 R3") == "mirror-not-centred"
+        assert refusal("R3 D M J R3") == "mirror-not-symmetric"
+
+    def test_jokers_only_take_the_best_side(self):
+        assert reads("J M J") == ("mirror", 26, "K13 M K13")
+        assert reads("J D M D J") == ("mirror", 78, "K13 R13 B13 M B13 R13 K13")
+
+
+def test_a_set_may_hold_several_special_and_regular_jokers():
+    assert reads("R5 J C B8 D") == ("run", 5 + 6 + 7 + 8 + 9 + 10, "R5 R6 R7 B8 B9 B10")
