@@ -3,7 +3,16 @@
 The public names are re-exported here; `python -m scoring` is the same engine behind a JSON command line.
 The contract, examples and error codes: docs/engine.md.
 """
-from scoring.errors import GameError, InputError, InvalidSet, MatchError, RulesetError, ScoringError, TileError
+
+from scoring.errors import (
+    GameError,
+    InputError,
+    InvalidSet,
+    MatchError,
+    RulesetError,
+    ScoringError,
+    TileError,
+)
 from scoring.game import score_game
 from scoring.game_types import GameInput, GameResult, PlayerInput, PlayerResult
 from scoring.incidents import incident_draw

@@ -1,4 +1,5 @@
 """`python -m scoring COMMAND`: see scoring/cli.py and docs/engine.md."""
+
 import sys
 
 from scoring.cli import main

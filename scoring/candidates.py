@@ -5,6 +5,7 @@ between laid tiles into pieces of at least 3, each still valid, with the same ti
 high (a piece made only of jokers may read higher). Mirror sets cannot be cut and are generated whole.
 Layouts are generated loosely and kept only if `read_tokens` accepts them, so validity has one source.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -75,7 +76,9 @@ def _extend_run(
             used[joker] += 1
             width = 2 if joker == DOUBLE else 1
             next_colour = None if joker == COLOUR_CHANGE else colour
-            yield from _extend_run(laid + (joker,), number + width, next_colour, used, available, colours, has_number)
+            yield from _extend_run(
+                laid + (joker,), number + width, next_colour, used, available, colours, has_number
+            )
             used[joker] -= 1
 
 
@@ -140,7 +143,9 @@ def _extend_side(
     if budget[JOKER] >= 2 and (not run or number <= HIGHEST):
         yield from _take(side, other, JOKER, JOKER, number + (1 if run else 0), colour, budget, colours, run)
     if budget[DOUBLE] >= 2 and (not run or number + 1 <= HIGHEST):
-        yield from _take(side, other, DOUBLE, DOUBLE, number + (2 if run else 0), colour, budget, colours, run)
+        yield from _take(
+            side, other, DOUBLE, DOUBLE, number + (2 if run else 0), colour, budget, colours, run
+        )
 
 
 def _take(side, other, left, right, number, colour, budget, colours, run):  # type: ignore[no-untyped-def]

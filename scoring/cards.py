@@ -1,4 +1,5 @@
 """UNO cards: the notation of RULES.md, the 108-card deck and the card points of seed 001."""
+
 from __future__ import annotations
 
 import re

@@ -4,6 +4,7 @@ A JSON array runs the command on each element and answers an array in the same o
 element, in a batch) exits 2 with `{"error": {"code", "message", "field"?}}` in its place; a fault of the
 engine itself exits 1 with code `internal-error`. Never a traceback.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,9 @@ def respond(command: str, raw: bytes) -> tuple[Any, int]:
     """The output document and exit code for `raw` standard input."""
     if command not in COMMANDS:
         known = ", ".join(COMMANDS)
-        return error_document(ScoringError("unknown-command", f"unknown command {command!r}; known: {known}")), 2
+        return error_document(
+            ScoringError("unknown-command", f"unknown command {command!r}; known: {known}")
+        ), 2
     try:
         document = _decode(raw)
     except ScoringError as error:
@@ -66,7 +69,9 @@ def respond(command: str, raw: bytes) -> tuple[Any, int]:
     return [output for output, _ in answers], worst
 
 
-def main(argv: Sequence[str] | None = None, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = stdout or sys.stdout.buffer
     if args and args[0] in ("-h", "--help", "help"):

@@ -1,4 +1,5 @@
 """The commands of `python -m scoring`: each takes one decoded JSON object and returns one."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

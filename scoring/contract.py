@@ -1,4 +1,5 @@
 """The JSON contract of `python -m scoring`: documents in, frozen inputs; results out, documents."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -2,6 +2,7 @@
 
 Messages are English and meant for logs and the command line; the site translates by `code`.
 """
+
 from __future__ import annotations
 
 

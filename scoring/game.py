@@ -1,4 +1,5 @@
 """Scoring one game: who won, each player's p(i) and exact score. Every Rummikub game sums to zero."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -22,7 +23,7 @@ def score_game(game: GameInput) -> GameResult:
         raise AssertionError("a Rummikub game must sum to zero")
     players = tuple(
         PlayerResult(p.seat, f.rack_value, f.penalty, s, f.basis, i in winners, f.could_meld)
-        for i, (p, f, s) in enumerate(zip(game.players, facts, scores))
+        for i, (p, f, s) in enumerate(zip(game.players, facts, scores, strict=True))
     )
     return GameResult(rules.key, game.ending, players, tuple(game.players[i].seat for i in sorted(winners)))
 
@@ -35,7 +36,9 @@ def _check_table(rules: Ruleset, game: GameInput) -> None:
     players = game.players
     if not rules.min_players <= len(players) <= rules.max_players:
         raise GameError(
-            "seat-count", f"{rules.key} is played by {rules.min_players} to {rules.max_players} players", "players"
+            "seat-count",
+            f"{rules.key} is played by {rules.min_players} to {rules.max_players} players",
+            "players",
         )
     seats = [player.seat for player in players]
     for index, player in enumerate(players):
@@ -46,7 +49,9 @@ def _check_table(rules: Ruleset, game: GameInput) -> None:
         raise GameError("duplicate-seat", "each seat appears once", "players")
     out = sum(1 for player in players if player.went_out)
     if game.ending == WENT_OUT and out != 1:
-        raise GameError("went-out-count", f"exactly one player goes out when the game ends so; {out} did", "players")
+        raise GameError(
+            "went-out-count", f"exactly one player goes out when the game ends so; {out} did", "players"
+        )
     if game.ending == POOL_EXHAUSTED and out:
         raise GameError("went-out-count", "nobody went out when the pool ran out", "players")
 

@@ -1,4 +1,5 @@
 """One player's end-of-game facts checked and resolved into a rack value, a penalty p(i) and its basis."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,7 +36,9 @@ def check_types(player: PlayerInput, field: str) -> None:
         raise InputError("bad-input", "could_meld must be true, false or null", f"{field}.could_meld")
     value = player.rack_value
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise GameError("bad-rack-value", "rack_value must be a whole number of 0 or more", f"{field}.rack_value")
+        raise GameError(
+            "bad-rack-value", "rack_value must be a whole number of 0 or more", f"{field}.rack_value"
+        )
 
 
 def _given_tiles(rules: Ruleset, player: PlayerInput, field: str) -> tuple[str, ...] | None:
@@ -61,7 +64,9 @@ def resolve_facts(rules: Ruleset, player: PlayerInput, field: str) -> Facts:
         counted = sum(rules.deck.points(token) for token in tiles)
         if rack_value is not None and rack_value != counted:
             raise GameError(
-                "rack-value-mismatch", f"rack_value {rack_value} but the tiles count {counted}", f"{field}.rack_value"
+                "rack-value-mismatch",
+                f"rack_value {rack_value} but the tiles count {counted}",
+                f"{field}.rack_value",
             )
         rack_value = counted
     assert rack_value is not None
@@ -92,6 +97,8 @@ def _could_meld(rules: Ruleset, player: PlayerInput, tiles: tuple[str, ...] | No
         said = "could" if player.could_meld else "could not"
         found = "can" if could else "cannot"
         raise GameError(
-            "could-meld-mismatch", f"could_meld says the player {said} meld, but the rack {found}", f"{field}.could_meld"
+            "could-meld-mismatch",
+            f"could_meld says the player {said} meld, but the rack {found}",
+            f"{field}.could_meld",
         )
     return could

@@ -1,4 +1,5 @@
 """The frozen inputs and outputs of scoring one game."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,4 +1,5 @@
 """In-game penalties: how many tiles or cards an incident makes the player draw."""
+
 from __future__ import annotations
 
 from scoring.errors import ScoringError
@@ -11,7 +12,9 @@ def incident_draw(ruleset: str | Ruleset, incident_code: str, tiles_left_over: i
     kind = rules.incident(incident_code)
     if kind is None:
         known = ", ".join(k.code for k in rules.incidents)
-        raise ScoringError("unknown-incident", f"{rules.key} has no incident {incident_code!r}; known: {known}", "incident")
+        raise ScoringError(
+            "unknown-incident", f"{rules.key} has no incident {incident_code!r}; known: {known}", "incident"
+        )
     if not kind.needs_tiles_left_over:
         return kind.base_draw
     if tiles_left_over is None:
@@ -21,5 +24,9 @@ def incident_draw(ruleset: str | Ruleset, incident_code: str, tiles_left_over: i
         or not isinstance(tiles_left_over, int)
         or not 0 <= tiles_left_over <= rules.deck.size()
     ):
-        raise ScoringError("bad-tiles-left-over", "tiles_left_over must be a whole number from 0 to the size of the set", "tiles_left_over")
+        raise ScoringError(
+            "bad-tiles-left-over",
+            "tiles_left_over must be a whole number from 0 to the size of the set",
+            "tiles_left_over",
+        )
     return kind.base_draw + tiles_left_over

@@ -1,4 +1,5 @@
 """Reading typed fields out of a decoded JSON object, with errors that name the field."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -18,7 +19,9 @@ def only_keys(document: dict[str, Any], allowed: Iterable[str], field: str | Non
     unknown = sorted(set(document) - set(allowed))
     if unknown:
         where = f"{field}.{unknown[0]}" if field else unknown[0]
-        raise InputError("bad-input", f"unknown key {unknown[0]!r}; expected: {', '.join(sorted(allowed))}", where)
+        raise InputError(
+            "bad-input", f"unknown key {unknown[0]!r}; expected: {', '.join(sorted(allowed))}", where
+        )
 
 
 def _path(field: str | None, key: str) -> str:
@@ -48,7 +51,9 @@ def get_int(document: dict[str, Any], key: str, field: str | None) -> int | None
     return value
 
 
-def get_tiles(document: dict[str, Any], key: str, field: str | None, *, required: bool) -> str | list[str] | None:
+def get_tiles(
+    document: dict[str, Any], key: str, field: str | None, *, required: bool
+) -> str | list[str] | None:
     """Tiles as the notation's text, or a list of tokens."""
     value = document.get(key)
     if value is None and not required:

@@ -1,4 +1,5 @@
 """Deciding a match: games won, total score, ranks with ties as ties, and which rule decided the top."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -36,7 +37,9 @@ def decide_match(
 
 def _positive_or_none(value: object, field: str) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise MatchError("bad-option", f"{field} must be a whole number of 1 or more, or null", f"options.{field}")
+        raise MatchError(
+            "bad-option", f"{field} must be a whole number of 1 or more, or null", f"options.{field}"
+        )
 
 
 def _check_options(options: MatchOptions) -> None:
@@ -55,9 +58,13 @@ def _common_seats(rules: Ruleset, games: Sequence[GameResult]) -> tuple[str, ...
     seats = tuple(player.seat for player in games[0].players)
     for index, game in enumerate(games):
         if game.ruleset != rules.key:
-            raise MatchError("ruleset-mismatch", f"game {index + 1} is scored as {game.ruleset}", f"games[{index}]")
+            raise MatchError(
+                "ruleset-mismatch", f"game {index + 1} is scored as {game.ruleset}", f"games[{index}]"
+            )
         if sorted(player.seat for player in game.players) != sorted(seats):
-            raise MatchError("seat-mismatch", f"game {index + 1} has other seats than game 1", f"games[{index}]")
+            raise MatchError(
+                "seat-mismatch", f"game {index + 1} has other seats than game 1", f"games[{index}]"
+            )
     return seats
 
 
@@ -71,7 +78,9 @@ def _decide_by_games_won(
 ) -> MatchResult:
     expected = options.games_per_table
     if expected is not None and len(games) > expected:
-        raise MatchError("too-many-games", f"the match has {expected} games; {len(games)} were given", "games")
+        raise MatchError(
+            "too-many-games", f"the match has {expected} games; {len(games)} were given", "games"
+        )
     won = {seat: Fraction(0) for seat in seats}
     total = {seat: Fraction(0) for seat in seats}
     for game in games:
@@ -103,7 +112,9 @@ def _decide_by_target(
     winner = None
     for index, game in enumerate(games):
         if winner is not None:
-            raise MatchError("match-over", f"{winner} reached {target} before game {index + 1}", f"games[{index}]")
+            raise MatchError(
+                "match-over", f"{winner} reached {target} before game {index + 1}", f"games[{index}]"
+            )
         for player in game.players:
             total[player.seat] += player.score
             won[player.seat] += 1 if player.won else 0

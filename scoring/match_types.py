@@ -1,4 +1,5 @@
 """The frozen options and results of deciding a match (one table's games)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ importable; racks with special twist jokers (D, C, M), and every rack while the 
 exhaustive search `scoring.search`. Every answer of the fast solver is checked (valid sets drawn from the
 input, the value they read back to); an answer that fails the check is replaced by the search's.
 """
+
 from __future__ import annotations
 
 import warnings

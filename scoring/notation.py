@@ -1,4 +1,5 @@
 """Reading racks and sets from text, and the copy limits of the physical set."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -25,7 +26,7 @@ def parse_tiles(
         try:
             tokens.append(deck.parse_token(raw))
         except TileError as error:
-            raise error.at(field) if field else error
+            raise (error.at(field) if field else error) from None
     check_copies(ruleset, tokens, field=field)
     return tuple(tokens)
 

@@ -1,4 +1,5 @@
 """Exact scores shown to people and written to JSON: whole numbers as such, shares to 2 decimals."""
+
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal

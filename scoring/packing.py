@@ -8,6 +8,7 @@ The search always decides the lowest remaining tile: leave one copy of it out, o
 it. An upper bound on what the remaining tiles could still add prunes branches that cannot beat the best
 found; a memo entry records whether its value is exact or only such a bound (alpha pruning).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

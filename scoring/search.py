@@ -7,6 +7,7 @@ special jokers can take seconds.
 Method: list every candidate set (`scoring.candidates`), keep the best-weighted layout of each multiset,
 then pack exactly (`scoring.packing`).
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """Reading laid tiles as a group: one number, every colour different; jokers take missing colours."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ def read_group(tokens: Sequence[str], colours: str, *, fragment: bool = False) -
     number = numbers.pop() if numbers else HIGHEST
     missing = iter([colour for colour in colours if colour not in used])
     per_tile = []
-    for token, tile in zip(tokens, tiles):
+    for token, tile in zip(tokens, tiles, strict=True):
         if tile:
             per_tile.append((token,))
         else:

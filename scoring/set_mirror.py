@@ -9,6 +9,7 @@ Our decisions where RULES.md leaves the mirror open (tested in tests/scoring/tes
 - symmetry is checked tile by tile on the laid tiles, where a regular joker `J` mirrors any number tile;
 - the side `S` may rise towards the mirror or away from it (a run can rise on only one side).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -60,8 +61,10 @@ def read_mirror(tokens: Sequence[str], colours: str) -> TileReads:
     centre = list(tokens).index(MIRROR)
     left, right = list(tokens[:centre]), list(tokens[centre + 1 :])
     if len(left) != len(right) or not left:
-        raise InvalidSet("mirror-not-centred", "a mirror joker stands in the middle, with tiles on both sides")
-    side = [_mirrored_tile(a, b) for a, b in zip(left, reversed(right))]
+        raise InvalidSet(
+            "mirror-not-centred", "a mirror joker stands in the middle, with tiles on both sides"
+        )
+    side = [_mirrored_tile(a, b) for a, b in zip(left, reversed(right), strict=True)]
     readings = _side_readings(side, colours)
     if not readings:
         raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")

@@ -1,4 +1,5 @@
 """The result of reading a laid set: what kind it is, what it is worth, and what each tile stands for."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -3,9 +3,10 @@
 Without a colour-change joker the whole run is one segment. Each colour-change joker `C` stands for one
 number and starts a new segment whose colour differs from the one before it. A `C` at either end is
 allowed (it is then the tile of the other colour, and reads in a colour other than its neighbour's;
-inside a run it reads in the colour of the tiles before it). A segment holding only jokers takes any colour that
-differs from its neighbours, so two `C` side by side always read.
+inside a run it reads in the colour of the tiles before it). A segment holding only jokers takes any
+colour that differs from its neighbours, so two `C` side by side always read.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -66,7 +67,7 @@ def _segment_colours(layout: _Layout, colours: str) -> list[str]:
                 raise InvalidSet("run-mixed-colours", "all tiles of a run have one colour")
             raise InvalidSet("segment-mixed-colours", "the tiles between colour changes have one colour")
         fixed.append(seen[0] if seen else None)
-    for left, right in zip(fixed, fixed[1:]):
+    for left, right in zip(fixed, fixed[1:], strict=False):
         if left is not None and left == right:
             raise InvalidSet("colour-change-same-colour", "a colour-change joker must change the colour")
     chosen: list[str] = []
@@ -88,7 +89,9 @@ def read_run(tokens: Sequence[str], colours: str, *, fragment: bool = False) -> 
     first = _first_number(layout)
     segment_colour = _segment_colours(layout, colours)
     per_tile = []
-    for token, start, width, segment in zip(tokens, layout.starts, layout.widths, layout.segments):
+    for token, start, width, segment in zip(
+        tokens, layout.starts, layout.widths, layout.segments, strict=True
+    ):
         if split_tile(token):
             per_tile.append((token,))
             continue

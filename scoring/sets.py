@@ -2,6 +2,7 @@
 
 A set that reads both as a group and as a run reports the reading of higher value (a run on a tie).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -3,6 +3,7 @@
 Tiles travel as canonical upper-case tokens (`R7`, `K13`, `J`, and in `twist` `D`, `C`, `M`), the same
 strings the JSON contract and the fast solver use.
 """
+
 from __future__ import annotations
 
 import re

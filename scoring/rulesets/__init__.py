@@ -1,4 +1,5 @@
 """The registry: every ruleset by key, in a fixed order. Adding a ruleset is one module and one line here."""
+
 from __future__ import annotations
 
 from scoring.errors import RulesetError

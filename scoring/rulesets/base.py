@@ -1,8 +1,10 @@
 """What a ruleset is: a plain, immutable description that the engine's functions read.
 
-A ruleset carries its tile or card set, its valuation (through the set), its incidents and its match rule.
-Scoring differs only by family (Rummikub or UNO) and by the `hk-school` no-meld penalties, which are data here.
+A ruleset carries its tile or card set, its valuation (through the set), its incidents and its match
+rule. Scoring differs only by family (Rummikub or UNO) and by the `hk-school` no-meld penalties, which
+are data here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ TARGET = "target"
 
 
 class Deck(Protocol):
-    """The physical tiles or cards of a ruleset (see `scoring.tiles.RummikubTiles`, `scoring.cards.UnoCards`)."""
+    """The physical tiles or cards of a ruleset: `scoring.tiles.RummikubTiles` or `scoring.cards.UnoCards`."""
 
     kind: str
     colours: str

@@ -1,4 +1,5 @@
 """`hk-school`: the Hong Kong primary-school invitational (seed 002)."""
+
 from __future__ import annotations
 
 from scoring.rulesets.base import FIXED_GAMES, IncidentKind, NoMeldPenalty, Ruleset

@@ -1,4 +1,5 @@
 """Incident kinds shared by several Rummikub rulesets (RULES.md, in-game penalties)."""
+
 from __future__ import annotations
 
 from scoring.rulesets.base import IncidentKind

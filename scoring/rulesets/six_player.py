@@ -2,6 +2,7 @@
 
 The seed knows one time penalty: a turn over the minute restores the table and draws 3.
 """
+
 from __future__ import annotations
 
 from scoring.rulesets.base import ROUNDS, IncidentKind, Ruleset

@@ -1,4 +1,5 @@
 """`standard`: the standard Rummikub rule book, 106 tiles (seed 004)."""
+
 from __future__ import annotations
 
 from scoring.rulesets.base import ROUNDS, Ruleset

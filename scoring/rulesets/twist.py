@@ -1,4 +1,5 @@
 """`twist`: Rummikub with a Twist, 112 tiles with double, colour-change and mirror jokers (seed 000)."""
+
 from __future__ import annotations
 
 from scoring.rulesets.base import ROUNDS, IncidentKind, Ruleset

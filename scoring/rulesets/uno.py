@@ -1,4 +1,5 @@
 """`uno`: the Mattel UNO rules (seed 001); hands are played until someone reaches the target."""
+
 from __future__ import annotations
 
 from scoring.cards import UnoCards

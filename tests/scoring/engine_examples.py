@@ -1,4 +1,5 @@
 """The worked examples of RULES.md and the seeds, as command-line inputs with their expected outputs."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -8,15 +9,25 @@ def went_out(winner: str, **racks: int) -> dict[str, Any]:
     seats = sorted({winner, *racks})
     return {
         "ending": "went-out",
-        "players": [{"seat": s, "went_out": True} if s == winner else {"seat": s, "rack_value": racks[s]} for s in seats],
+        "players": [
+            {"seat": s, "went_out": True} if s == winner else {"seat": s, "rack_value": racks[s]}
+            for s in seats
+        ],
     }
 
 
 def exhausted(**racks: int) -> dict[str, Any]:
-    return {"ending": "pool-exhausted", "players": [{"seat": s, "rack_value": v} for s, v in sorted(racks.items())]}
+    return {
+        "ending": "pool-exhausted",
+        "players": [{"seat": s, "rack_value": v} for s, v in sorted(racks.items())],
+    }
 
 
-SCHOOL_SHEET_GAMES = [went_out("B", A=7, C=61, D=50), went_out("B", A=12, C=2, D=23), went_out("C", A=49, B=32, D=17)]
+SCHOOL_SHEET_GAMES = [
+    went_out("B", A=7, C=61, D=50),
+    went_out("B", A=12, C=2, D=23),
+    went_out("C", A=49, B=32, D=17),
+]
 STANDARD_TABLE_GAMES = [
     went_out("A", B=5, C=16, D=3),
     went_out("C", A=6, B=11, D=5),
@@ -82,7 +93,11 @@ EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ),
     (
         "decide-match",
-        {"ruleset": "hk-school", "options": {"shared_win_credit": "full", "games_per_table": 3}, "games": SCHOOL_SHEET_GAMES},
+        {
+            "ruleset": "hk-school",
+            "options": {"shared_win_credit": "full", "games_per_table": 3},
+            "games": SCHOOL_SHEET_GAMES,
+        },
         {
             "players": [
                 {"seat": "A", "games_won": 0, "total": -68, "rank": 3},
@@ -115,9 +130,21 @@ EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"ruleset": "hk-school", "rack": "R10 R11 R12 K1 B5"},
         {"value": 33, "sufficient": True, "threshold": 30, "sets": ["R10 R11 R12"]},
     ),
-    ("check-set", {"ruleset": "twist", "set": "R5 R6 J"}, {"valid": True, "kind": "run", "value": 18, "reads": "R5 R6 R7"}),
-    ("check-set", {"ruleset": "twist", "set": "Y2 D Y5"}, {"valid": True, "kind": "run", "value": 14, "reads": "Y2 Y3 Y4 Y5"}),
-    ("check-set", {"ruleset": "twist", "set": "B3 R3 D"}, {"valid": True, "kind": "group", "value": 12, "reads": "B3 R3 K3 Y3"}),
+    (
+        "check-set",
+        {"ruleset": "twist", "set": "R5 R6 J"},
+        {"valid": True, "kind": "run", "value": 18, "reads": "R5 R6 R7"},
+    ),
+    (
+        "check-set",
+        {"ruleset": "twist", "set": "Y2 D Y5"},
+        {"valid": True, "kind": "run", "value": 14, "reads": "Y2 Y3 Y4 Y5"},
+    ),
+    (
+        "check-set",
+        {"ruleset": "twist", "set": "B3 R3 D"},
+        {"valid": True, "kind": "group", "value": 12, "reads": "B3 R3 K3 Y3"},
+    ),
     (
         "check-set",
         {"ruleset": "hk-school", "set": "R12 R13 R1"},
@@ -126,7 +153,11 @@ EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     (
         "check-set",
         {"ruleset": "hk-school", "set": "R5 B5 R5"},
-        {"valid": False, "code": "group-repeated-colour", "message": "two tiles of the same colour in a group"},
+        {
+            "valid": False,
+            "code": "group-repeated-colour",
+            "message": "two tiles of the same colour in a group",
+        },
     ),
     (
         "restore",

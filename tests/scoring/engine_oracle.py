@@ -3,10 +3,11 @@
 It shares only `read_tokens` (the validator) with the engine, so it checks the search's candidate
 generation and packing independently.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 
 from scoring.errors import InvalidSet
@@ -16,7 +17,7 @@ from scoring.sets import read_tokens
 def best_value(tokens: tuple[str, ...], colours: str, *, count_tiles: bool = False) -> int:
     """The best total meld value (or, with count_tiles, the most tiles placed) of disjoint valid sets."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: tuple[str, ...]) -> int:
         if not remaining:
             return 0

@@ -1,4 +1,5 @@
 """The command line: the worked examples, batch mode, errors as JSON, and a Python without site-packages."""
+
 from __future__ import annotations
 
 import io
@@ -26,11 +27,18 @@ def run(command: str, document: Any, *, raw: bytes | None = None) -> tuple[Any, 
 def bare_python(args: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
     """`python -S -E`: no site-packages at all (no Django, no hypothesis), no PYTHON* variables."""
     return subprocess.run(
-        [sys.executable, "-S", "-E", *args], input=stdin, cwd=ROOT, capture_output=True, timeout=120, check=False
+        [sys.executable, "-S", "-E", *args],
+        input=stdin,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
 
 
-@pytest.mark.parametrize("command, document, expected", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(EXAMPLES)])
+@pytest.mark.parametrize(
+    "command, document, expected", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(EXAMPLES)]
+)
 def test_worked_examples(command, document, expected):
     assert run(command, document) == (expected, 0)
 
@@ -47,7 +55,10 @@ def test_worked_examples_in_one_batch_with_a_python_without_site_packages():
 
 
 def test_the_engine_imports_nothing_outside_the_standard_library():
-    probe = "import scoring, scoring.cli, sys; print(sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'hypothesis'}))"
+    probe = (
+        "import scoring, scoring.cli, sys; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'hypothesis'}))"
+    )
     finished = bare_python(["-c", probe], b"")
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.strip() == b"[]"
@@ -62,7 +73,9 @@ def test_batch_answers_in_order_with_errors_in_place_and_exit_2():
     answers, code = run("restore", documents)
     assert code == 2
     assert answers[0]["unplaced"] == "K7"
-    assert answers[1] == {"error": {"code": "unknown-ruleset", "message": answers[1]["error"]["message"], "field": "ruleset"}}
+    assert answers[1] == {
+        "error": {"code": "unknown-ruleset", "message": answers[1]["error"]["message"], "field": "ruleset"}
+    }
     assert answers[2] == {"sets": ["K1 K2 K3"], "unplaced": "", "unplaced_count": 0}
 
 
@@ -85,12 +98,22 @@ def test_a_batch_of_good_inputs_exits_0_and_an_empty_batch_is_empty():
         ("frobnicate", {}, None, "unknown-command"),
         ("score-game", "just a string", None, "bad-input"),
         ("score-game", {"ruleset": "hk-school", "ending": "went-out"}, None, "bad-input"),
-        ("score-game", {"ruleset": "hk-school", "ending": "went-out", "players": [], "extra": 1}, None, "bad-input"),
+        (
+            "score-game",
+            {"ruleset": "hk-school", "ending": "went-out", "players": [], "extra": 1},
+            None,
+            "bad-input",
+        ),
         ("meld-value", {"ruleset": "uno", "rack": "R1"}, None, "unsupported-ruleset"),
         ("meld-value", {"ruleset": "hk-school", "rack": "R1 R1 R1"}, None, "too-many-copies"),
         ("check-set", {"ruleset": "hk-school", "set": "R1 Q2"}, None, "bad-tile"),
         ("restore", {"ruleset": "hk-school", "tiles": 5}, None, "bad-input"),
-        ("incident-draw", {"ruleset": "hk-school", "incident": "overtime-unrestorable"}, None, "missing-tiles-left-over"),
+        (
+            "incident-draw",
+            {"ruleset": "hk-school", "incident": "overtime-unrestorable"},
+            None,
+            "missing-tiles-left-over",
+        ),
     ],
 )
 def test_bad_input_is_a_json_error_with_exit_2(command, document, raw, code):
@@ -101,7 +124,11 @@ def test_bad_input_is_a_json_error_with_exit_2(command, document, raw, code):
 
 
 def test_score_game_errors_name_the_field():
-    document = {"ruleset": "hk-school", "ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "R3 J", "rack_value": 1}]}
+    document = {
+        "ruleset": "hk-school",
+        "ending": "went-out",
+        "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "R3 J", "rack_value": 1}],
+    }
     answer, _ = run("score-game", document)
     assert answer["error"] == {
         "code": "rack-value-mismatch",
@@ -111,7 +138,9 @@ def test_score_game_errors_name_the_field():
 
 
 def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
-    games = [{"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}]
+    games = [
+        {"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}
+    ]
     answer, code = run("decide-match", {"ruleset": "standard", "games": games})
     assert code == 0 and answer["winner"] == "A"
     games[0]["ruleset"] = "twist"
@@ -120,24 +149,41 @@ def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
 
 
 def test_decide_match_reports_split_credit_and_uno_target():
-    games = [{"ending": "pool-exhausted", "players": [{"seat": s, "rack_value": v} for s, v in zip("ABC", (1, 1, 4))]}]
-    answer, _ = run("decide-match", {"ruleset": "standard", "options": {"shared_win_credit": "split"}, "games": games})
+    games = [
+        {
+            "ending": "pool-exhausted",
+            "players": [{"seat": s, "rack_value": v} for s, v in zip("ABC", (1, 1, 4), strict=True)],
+        }
+    ]
+    answer, _ = run(
+        "decide-match", {"ruleset": "standard", "options": {"shared_win_credit": "split"}, "games": games}
+    )
     assert [p["games_won"] for p in answer["players"]] == [0.5, 0.5, 0]
     assert [p["total"] for p in answer["players"]] == [1.5, 1.5, -3]
-    uno = [{"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "W W W W W4 W4"}]}] * 2
+    uno = [
+        {
+            "ending": "went-out",
+            "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack": "W W W W W4 W4"}],
+        }
+    ] * 2
     answer, code = run("decide-match", {"ruleset": "uno", "options": {"target": 600}, "games": uno})
     assert (code, answer["winner"], answer["decided_by"], answer["finished"]) == (0, "A", "target", True)
 
 
 def test_incident_draw_and_rulesets_commands():
-    assert run("incident-draw", {"ruleset": "hk-school", "incident": "overtime-unrestorable", "tiles_left_over": 2}) == (
+    assert run(
+        "incident-draw", {"ruleset": "hk-school", "incident": "overtime-unrestorable", "tiles_left_over": 2}
+    ) == (
         {"draw": 5},
         0,
     )
     answer, code = run("rulesets", {})
     assert code == 0
     assert [r["key"] for r in answer["rulesets"]] == ["hk-school", "standard", "six-player", "twist", "uno"]
-    assert answer["rulesets"][0]["default_games_per_table"] == 3 and answer["rulesets"][4]["default_target"] == 500
+    assert (
+        answer["rulesets"][0]["default_games_per_table"] == 3
+        and answer["rulesets"][4]["default_target"] == 500
+    )
 
 
 def test_help_is_plain_text_and_exit_0():

@@ -1,4 +1,5 @@
 """Scoring one game: the endings, shared wins, the hk-school no-meld rule, UNO, and refused facts."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -17,10 +18,7 @@ def values(ruleset: str, ending: str, *rack_values: int | None) -> GameInput:
     return game(
         ruleset,
         ending,
-        *(
-            PlayerInput(seat=chr(65 + i), went_out=v is None, rack_value=v)
-            for i, v in enumerate(rack_values)
-        ),
+        *(PlayerInput(seat=chr(65 + i), went_out=v is None, rack_value=v) for i, v in enumerate(rack_values)),
     )
 
 
@@ -89,18 +87,33 @@ class TestHkSchoolNoMeld:
             )
         )
         player = result.players[1]
-        assert (player.rack_value, player.penalty, player.basis, player.could_meld) == (34, 200, "no-meld-sufficient", True)
+        assert (player.rack_value, player.penalty, player.basis, player.could_meld) == (
+            34,
+            200,
+            "no-meld-sufficient",
+            True,
+        )
         assert scores(result) == [200, -200]
 
     def test_a_rack_that_could_not_meld_costs_100(self):
         result = score_game(
-            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R1 B7 Y13", made_initial_meld=False))
+            game(
+                "hk-school",
+                "went-out",
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack="R1 B7 Y13", made_initial_meld=False),
+            )
         )
         assert (result.players[1].penalty, result.players[1].basis) == (100, "no-meld-insufficient")
 
     def test_jokers_count_towards_could_have_melded(self):
         result = score_game(
-            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R9 R10 J", made_initial_meld=False))
+            game(
+                "hk-school",
+                "went-out",
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack="R9 R10 J", made_initial_meld=False),
+            )
         )
         assert result.players[1].penalty == 200
 
@@ -116,23 +129,39 @@ class TestHkSchoolNoMeld:
         assert result.winners == ("A",) and scores(result) == [10, -10]
 
     def test_a_disagreeing_could_meld_is_refused(self):
-        assert error_code(
-            game(
-                "hk-school",
-                "went-out",
-                PlayerInput("A", went_out=True),
-                PlayerInput("B", rack="R1 B7 Y13", made_initial_meld=False, could_meld=True),
+        assert (
+            error_code(
+                game(
+                    "hk-school",
+                    "went-out",
+                    PlayerInput("A", went_out=True),
+                    PlayerInput("B", rack="R1 B7 Y13", made_initial_meld=False, could_meld=True),
+                )
             )
-        ) == "could-meld-mismatch"
+            == "could-meld-mismatch"
+        )
 
     def test_could_meld_is_required_without_tiles(self):
-        assert error_code(
-            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack_value=40, made_initial_meld=False))
-        ) == "could-meld-required"
+        assert (
+            error_code(
+                game(
+                    "hk-school",
+                    "went-out",
+                    PlayerInput("A", went_out=True),
+                    PlayerInput("B", rack_value=40, made_initial_meld=False),
+                )
+            )
+            == "could-meld-required"
+        )
 
     def test_other_rulesets_ignore_the_initial_meld(self):
         result = score_game(
-            game("standard", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack_value=40, made_initial_meld=False))
+            game(
+                "standard",
+                "went-out",
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=40, made_initial_meld=False),
+            )
         )
         assert (result.players[1].penalty, result.players[1].basis) == (40, "tiles")
 
@@ -153,7 +182,9 @@ class TestUno:
         assert [p.basis for p in result.players] == ["cards", "went-out", "cards"]
 
     def test_a_hand_left_with_only_zeros_is_worth_0(self):
-        result = score_game(game("uno", "went-out", PlayerInput("A", rack="G0"), PlayerInput("B", went_out=True)))
+        result = score_game(
+            game("uno", "went-out", PlayerInput("A", rack="G0"), PlayerInput("B", went_out=True))
+        )
         assert scores(result) == [0, 0]
 
     def test_uno_has_no_pool_exhausted_ending(self):
@@ -174,14 +205,48 @@ class TestUno:
         (values("hk-school", "went-out", None, -1), "bad-rack-value"),
         (values("hk-school", "went-out", None, 0), "bad-rack-value"),
         (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B")), "missing-rack"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="  ")), "missing-rack"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R3 J", rack_value=32)), "rack-value-mismatch"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True, rack="R5"), PlayerInput("B", rack_value=5)), "went-out-with-tiles"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R5 X9")), "bad-tile"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("A", rack_value=5)), "duplicate-seat"),
-        (game("hk-school", "went-out", PlayerInput("", went_out=True), PlayerInput("B", rack_value=5)), "bad-seat"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out="yes"), PlayerInput("B", rack_value=5)), "bad-input"),
-        (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack_value=True)), "bad-rack-value"),
+        (
+            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="  ")),
+            "missing-rack",
+        ),
+        (
+            game(
+                "hk-school",
+                "went-out",
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack="R3 J", rack_value=32),
+            ),
+            "rack-value-mismatch",
+        ),
+        (
+            game(
+                "hk-school",
+                "went-out",
+                PlayerInput("A", went_out=True, rack="R5"),
+                PlayerInput("B", rack_value=5),
+            ),
+            "went-out-with-tiles",
+        ),
+        (
+            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R5 X9")),
+            "bad-tile",
+        ),
+        (
+            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("A", rack_value=5)),
+            "duplicate-seat",
+        ),
+        (
+            game("hk-school", "went-out", PlayerInput("", went_out=True), PlayerInput("B", rack_value=5)),
+            "bad-seat",
+        ),
+        (
+            game("hk-school", "went-out", PlayerInput("A", went_out="yes"), PlayerInput("B", rack_value=5)),
+            "bad-input",
+        ),
+        (
+            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack_value=True)),
+            "bad-rack-value",
+        ),
     ],
 )
 def test_refused_facts_have_stable_codes(game_input, code):
@@ -189,19 +254,24 @@ def test_refused_facts_have_stable_codes(game_input, code):
 
 
 def test_copies_are_limited_across_all_racks_of_a_game():
-    assert error_code(
-        game(
-            "hk-school",
-            "went-out",
-            PlayerInput("A", went_out=True),
-            PlayerInput("B", rack="J R5"),
-            PlayerInput("C", rack="J R5"),
-            PlayerInput("D", rack="J"),
+    assert (
+        error_code(
+            game(
+                "hk-school",
+                "went-out",
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack="J R5"),
+                PlayerInput("C", rack="J R5"),
+                PlayerInput("D", rack="J"),
+            )
         )
-    ) == "too-many-copies"
+        == "too-many-copies"
+    )
 
 
 def test_errors_name_the_field_at_fault():
     with pytest.raises(ScoringError) as caught:
-        score_game(game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R5 X9")))
+        score_game(
+            game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R5 X9"))
+        )
     assert caught.value.field == "players[1].rack"

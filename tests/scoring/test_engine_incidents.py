@@ -1,4 +1,5 @@
 """Incidents: how many tiles or cards each one makes the player draw."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +33,12 @@ def test_draws_per_incident(ruleset, code, left_over, draw):
 
 
 def test_only_incidents_that_need_it_ask_for_tiles_left_over():
-    needs = {(r, k.code) for r in ("hk-school", "twist") for k in get_ruleset(r).incidents if k.needs_tiles_left_over}
+    needs = {
+        (r, k.code)
+        for r in ("hk-school", "twist")
+        for k in get_ruleset(r).incidents
+        if k.needs_tiles_left_over
+    }
     assert needs == {("hk-school", "overtime-unrestorable"), ("twist", "incomplete-move-forgotten")}
 
 

@@ -1,4 +1,5 @@
 """Deciding a match: games won, total, ranks with ties, the deciding rule, fixed length and UNO's target."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -9,7 +10,10 @@ from scoring import GameInput, MatchOptions, PlayerInput, ScoringError, decide_m
 
 
 def went_out(ruleset: str, winner: str, **racks: int):
-    players = [PlayerInput(seat, went_out=seat == winner, rack_value=racks.get(seat)) for seat in sorted({winner, *racks})]
+    players = [
+        PlayerInput(seat, went_out=seat == winner, rack_value=racks.get(seat))
+        for seat in sorted({winner, *racks})
+    ]
     return score_game(GameInput(ruleset, "went-out", tuple(players)))
 
 
@@ -28,7 +32,11 @@ def test_school_scoresheet_of_seed_002():
         went_out("hk-school", "B", A=12, C=2, D=23),
         went_out("hk-school", "C", A=49, B=32, D=17),
     ]
-    assert [[p.score for p in g.players] for g in games] == [[-7, 118, -61, -50], [-12, 37, -2, -23], [-49, -32, 98, -17]]
+    assert [[p.score for p in g.players] for g in games] == [
+        [-7, 118, -61, -50],
+        [-12, 37, -2, -23],
+        [-49, -32, 98, -17],
+    ]
     result = decide_match("hk-school", games, MatchOptions(games_per_table=3))
     assert standing(result) == [("A", 0, -68, 3), ("B", 2, 123, 1), ("C", 1, 35, 2), ("D", 0, -90, 4)]
     assert (result.winner, result.decided_by, result.finished) == ("B", "games-won", True)

@@ -1,4 +1,5 @@
 """max_meld and restore: which path answers, and that a wrong fast answer never reaches the caller."""
+
 from __future__ import annotations
 
 import sys

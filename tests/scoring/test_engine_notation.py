@@ -1,4 +1,5 @@
 """Tiles and cards: parsing, formatting, copy limits and rack values for every ruleset."""
+
 from __future__ import annotations
 
 import pytest
@@ -47,7 +48,13 @@ def test_twist_knows_its_special_jokers():
 
 @pytest.mark.parametrize(
     "ruleset, rack",
-    [("hk-school", "R5 R5 R5"), ("hk-school", "J J J"), ("six-player", "J J J J J"), ("twist", "M M M"), ("uno", "R0 R0")],
+    [
+        ("hk-school", "R5 R5 R5"),
+        ("hk-school", "J J J"),
+        ("six-player", "J J J J J"),
+        ("twist", "M M M"),
+        ("uno", "R0 R0"),
+    ],
 )
 def test_more_copies_than_the_set_holds_are_refused(ruleset, rack):
     with pytest.raises(TileError) as caught:

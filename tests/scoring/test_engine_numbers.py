@@ -1,4 +1,5 @@
 """Exact scores as JSON numbers and as text: whole, at most 2 decimals, or rounded to 2."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -28,7 +29,12 @@ def test_json_numbers(value, number):
 
 @pytest.mark.parametrize(
     "value, text, signed",
-    [(Fraction(118), "118", "+118"), (Fraction(-9), "-9", "-9"), (Fraction(15, 2), "7.50", "+7.50"), (Fraction(0), "0", "0")],
+    [
+        (Fraction(118), "118", "+118"),
+        (Fraction(-9), "-9", "-9"),
+        (Fraction(15, 2), "7.50", "+7.50"),
+        (Fraction(0), "0", "0"),
+    ],
 )
 def test_text(value, text, signed):
     assert score_text(value) == text

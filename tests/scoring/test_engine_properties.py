@@ -1,4 +1,5 @@
 """Invariants on random inputs: zero-sum games, equal shares, valid meld sets, and no crash on any input."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,8 @@ def legal_games(draw: st.DrawFn, key: str) -> GameInput:
         if seat == winner:
             players.append(PlayerInput(letter, went_out=True))
             continue
-        rack = deck[:draw(st.integers(1, 14))]
-        deck = deck[len(rack):]
+        rack = deck[: draw(st.integers(1, 14))]
+        deck = deck[len(rack) :]
         value = sum(rules.deck.points(t) for t in rack)
         if rules.is_rummikub and value == 0:
             continue
@@ -142,7 +143,10 @@ def test_parsing_any_text_gives_tiles_or_a_clear_error(key, text):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(RUMMIKUB_KEYS), st.lists(st.sampled_from(["R1", "R2", "R13", "K1", "J", "D", "C", "M", "B2", "Y3", "X"]), max_size=9))
+@given(
+    st.sampled_from(RUMMIKUB_KEYS),
+    st.lists(st.sampled_from(["R1", "R2", "R13", "K1", "J", "D", "C", "M", "B2", "Y3", "X"]), max_size=9),
+)
 def test_reading_any_set_gives_a_reading_or_a_clear_error(key, tokens):
     try:
         reading = read_set(key, tokens)
@@ -153,12 +157,36 @@ def test_reading_any_set_gives_a_reading_or_a_clear_error(key, tokens):
 
 
 JSON_KEYS = st.sampled_from(
-    ["ruleset", "ending", "players", "seat", "went_out", "rack", "rack_value", "made_initial_meld", "could_meld",
-     "games", "options", "shared_win_credit", "games_per_table", "target", "set", "tiles", "incident", "tiles_left_over"]
+    [
+        "ruleset",
+        "ending",
+        "players",
+        "seat",
+        "went_out",
+        "rack",
+        "rack_value",
+        "made_initial_meld",
+        "could_meld",
+        "games",
+        "options",
+        "shared_win_credit",
+        "games_per_table",
+        "target",
+        "set",
+        "tiles",
+        "incident",
+        "tiles_left_over",
+    ]
 )
 JSON_SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 600), st.floats(allow_nan=False), st.text(max_size=12),
-    st.sampled_from(RULESET_KEYS + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 600),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(
+        RULESET_KEYS + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]
+    ),
 )
 JSON_DOCUMENTS = st.recursive(
     JSON_SCALARS,
@@ -188,7 +216,9 @@ def mostly(good: st.SearchStrategy) -> st.SearchStrategy:
     return st.integers(0, 9).flatmap(lambda roll: JSON_SCALARS if roll == 0 else good)
 
 
-RACKS = st.sampled_from(["R1 R2 R3", "R10 R11 R12 J", "J", "K13 B13 Y13 R13", "R5", "D C M", "W4 R7", "GS", "", "R5 R5"])
+RACKS = st.sampled_from(
+    ["R1 R2 R3", "R10 R11 R12 J", "J", "K13 B13 Y13 R13", "R5", "D C M", "W4 R7", "GS", "", "R5 R5"]
+)
 PLAYER_FACTS = st.fixed_dictionaries(
     {},
     optional={

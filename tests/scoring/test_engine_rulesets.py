@@ -1,4 +1,5 @@
 """The registry and what each ruleset declares (the shared contract's attributes)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The exhaustive search: exact on examples, and equal to a brute-force oracle on random tiny racks."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,9 +60,11 @@ def _rack_strategy(ruleset: str, most: int) -> st.SearchStrategy[tuple[str, ...]
     deck = get_ruleset(ruleset).deck
     pool = [t for t in deck.all_tokens() for _ in range(deck.copies(t))]
     nearby = [t for t in pool if not t[1:].isdigit() or int(t[1:]) <= 5]
-    return st.lists(st.sampled_from(nearby), max_size=most).filter(
-        lambda rack: all(n <= deck.copies(t) for t, n in Counter(rack).items())
-    ).map(tuple)
+    return (
+        st.lists(st.sampled_from(nearby), max_size=most)
+        .filter(lambda rack: all(n <= deck.copies(t) for t, n in Counter(rack).items()))
+        .map(tuple)
+    )
 
 
 def _check_against_oracle(ruleset: str, rack: tuple[str, ...]) -> None:

@@ -1,4 +1,5 @@
 """Set validation for groups, runs and regular jokers, with the reason a set is refused."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,7 +29,10 @@ def refusal(ruleset: str, tiles: str) -> str:
         ("R1 J R3", ("run", 6, "R1 R2 R3")),
         ("R4 J K4", ("group", 12, "R4 B4 K4")),
         ("r1 r2 r3", ("run", 6, "R1 R2 R3")),
-        ("K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13", ("run", 91, "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13")),
+        (
+            "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13",
+            ("run", 91, "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"),
+        ),
     ],
 )
 def test_valid_sets_read_as_expected(tiles, expected):

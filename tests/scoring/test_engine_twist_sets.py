@@ -1,4 +1,5 @@
 """Twist special jokers as RULES.md reads them, and our decisions on the cases it leaves open."""
+
 from __future__ import annotations
 
 import pytest
