@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 
 MIN_RUN = 3
-MAX_OPEN_RUNS = 4
+MAX_OPEN_RUNS = 6  # each open run holds a tile of this number: 2 copies and up to 4 jokers
 State = tuple[int, ...]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.search import TILE_WEIGHT, best_sets, by_tiles_then_value, by_value
+from scoring.search import best_sets, by_tiles, by_value
 from scoring.sets import read_tokens
 
 
@@ -22,6 +22,4 @@ def check_arrangement(answer, tiles: list[str], colours: str, objective: str) ->
 
 def exhaustive_best(tiles: list[str], colours: str, objective: str) -> int:
     """The optimum by the engine's exhaustive search over every valid set (slow, plainly right)."""
-    if objective == "meld":
-        return best_sets(tiles, colours, by_value).weight
-    return best_sets(tiles, colours, by_tiles_then_value).weight // TILE_WEIGHT
+    return best_sets(tiles, colours, by_value if objective == "meld" else by_tiles).weight
