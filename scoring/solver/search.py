@@ -5,8 +5,9 @@ hand to groups, plus some jokers, must split into valid groups (see ``groups``).
 search state after a number is the tuple of colour states and the jokers left. The
 objective adds, at each number, a weight per tile laid there (the number itself for
 meld value, 1 for tiles placed), so the value of the rest depends only on the state:
-a state reached again with no more gathered value is cut. An optimistic bound (all
-remaining tiles and jokers laid) cuts branches that cannot beat the best answer found.
+a state reached again with no more gathered value is cut. An optimistic estimate of the
+rest (see ``bounds``) cuts branches that cannot beat the best answer found, and orders
+the children so that good answers come early.
 """
 
 from __future__ import annotations
