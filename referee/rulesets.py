@@ -20,10 +20,10 @@ RULESET_LABELS = {
 # Keyed by the engine's English name, since one code can mean different things in different rulesets
 # ("overtime" restores the table in hk-school but draws one tile in standard).
 INCIDENT_LABELS = {
-    "Turn over one minute: table restored": _("Turn over one minute: table restored, draw 3"),
-    "Turn over one minute, nothing played": _("Turn over one minute, nothing played: draw 1"),
+    "Turn over one minute: table restored": _("Turn over one minute: table restored"),
+    "Turn over one minute, nothing played": _("Turn over one minute, nothing played"),
     "Turn over one minute, table cannot be restored": _("Turn over one minute, table cannot be restored"),
-    "Incomplete move: table restored": _("Incomplete move: table restored, draw 3"),
+    "Incomplete move: table restored": _("Incomplete move: table restored"),
     "Incomplete move, places of tiles forgotten (strict tournament rule)": _(
         "Incomplete move, places of tiles forgotten (strict tournament rule)"
     ),

@@ -159,3 +159,28 @@ def test_public_standings_respect_privacy(client, finished_table, referee, organ
     assert ("李詠琳" in page) == (privacy == "full-names")
     assert ("李○○" in page) == (privacy == "initials")
     assert ("Player 2" in page) == (privacy == "player-numbers")
+
+
+def test_standings_add_up_rounds_without_double_counting(organiser, referee, tournament, finished_table, players):
+    """A player in two rounds: only the signed-off round counts as final; provisional counts both, once each."""
+    services.table_sign_off(actor=referee, table=finished_table)
+    second_round = services.round_create(
+        actor=organiser, tournament=tournament, name="第二輪", date=datetime.date(2026, 12, 6),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=second_round)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for letter, player in zip("AB", players[:2]):
+        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    services.game_result_submit(
+        actor=referee, table=table, game_number=1, ending="went-out",
+        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=20)],
+    )
+    final = {row.player.name_zh: (row.games_played, row.games_won, row.total) for row in selectors.standings(tournament)}
+    assert final["陳俊傑"] == (3, 0, -68)
+    provisional = {
+        row.player.name_zh: (row.games_played, row.games_won, row.total)
+        for row in selectors.standings(tournament, final_only=False)
+    }
+    assert provisional["陳俊傑"] == (4, 1, -48)
+    assert provisional["李詠琳"] == (4, 2, 103)
