@@ -1,4 +1,5 @@
 """Readable names for the action codes of the audit log (the codes themselves stay stable)."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _

@@ -1,7 +1,19 @@
 """The Django admin, for the site's administrator; an organiser's daily work never needs it."""
+
 from django.contrib import admin
 
-from referee.models import AuditEntry, Game, HandResult, Incident, Player, Round, School, Seat, Table, Tournament
+from referee.models import (
+    AuditEntry,
+    Game,
+    HandResult,
+    Incident,
+    Player,
+    Round,
+    School,
+    Seat,
+    Table,
+    Tournament,
+)
 
 
 class SchoolInline(admin.TabularInline):

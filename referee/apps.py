@@ -1,4 +1,5 @@
 """App configuration for the tournament site."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

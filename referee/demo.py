@@ -1,4 +1,8 @@
-"""Builds the demo tournament from fixtures/demo.json through the services, so the engine derives every number."""
+"""Builds the demo tournament from fixtures/demo.json through the services.
+
+Going through the services means the engine derives every number, exactly as on the site.
+"""
+
 from __future__ import annotations
 
 import datetime
@@ -47,9 +51,13 @@ def database_is_empty() -> bool:
 def _create_organiser(demo: dict[str, Any]) -> AbstractBaseUser:
     app_label, codename = CREATE_TOURNAMENT_PERMISSION.split(".")
     organiser = get_user_model().objects.create_user(
-        username=demo["organiser"]["username"], password=demo["password"], first_name=demo["organiser"]["name"]
+        username=demo["organiser"]["username"],
+        password=demo["password"],
+        first_name=demo["organiser"]["name"],
     )
-    organiser.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    organiser.user_permissions.add(
+        Permission.objects.get(content_type__app_label=app_label, codename=codename)
+    )
     return get_user_model().objects.get(pk=organiser.pk)
 
 
@@ -78,13 +86,19 @@ def _register(organiser: AbstractBaseUser, tournament: Tournament, demo: dict[st
     return {"referees": referees, "players": players}
 
 
-def _play_table(organiser: AbstractBaseUser, table: Table, entry: dict[str, Any], people: dict[str, Any]) -> None:
+def _play_table(
+    organiser: AbstractBaseUser, table: Table, entry: dict[str, Any], people: dict[str, Any]
+) -> None:
     referee = people["referees"][entry["referee"]]
     services.table_assign_referee(actor=organiser, table=table, referee=referee)
     for seat in entry["seats"]:
         player: Player = people["players"][seat["player"]]
         services.seat_assign(
-            actor=organiser, table=table, player=player, letter=seat["letter"], drawn_number=seat.get("drawn_number")
+            actor=organiser,
+            table=table,
+            player=player,
+            letter=seat["letter"],
+            drawn_number=seat.get("drawn_number"),
         )
     for number, game in enumerate(entry["games"], start=1):
         recorded = services.game_result_submit(
@@ -132,7 +146,11 @@ def load_demo(demo: dict[str, Any]) -> Tournament:
         services.tournament_update(
             actor=organiser,
             tournament=tournament,
-            **{name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS if name != "standings_released"},
+            **{
+                name: getattr(tournament, name)
+                for name in services.tournaments.SETTINGS_FIELDS
+                if name != "standings_released"
+            },
             standings_released=True,
         )
     return tournament

@@ -1,4 +1,5 @@
 """The bridge to the rules engine: stored raw facts in, the engine's results out, its errors translated."""
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,9 @@ def player_input(hand: HandResult | object, letter: str) -> scoring.PlayerInput:
 
 def score(ruleset_key: str, ending: str, players: Sequence[scoring.PlayerInput]) -> scoring.GameResult:
     try:
-        return scoring.score_game(scoring.GameInput(ruleset=ruleset_key, ending=ending, players=tuple(players)))
+        return scoring.score_game(
+            scoring.GameInput(ruleset=ruleset_key, ending=ending, players=tuple(players))
+        )
     except scoring.ScoringError as error:
         raise translate_scoring_error(error, [player.seat for player in players]) from None
 
@@ -39,7 +42,9 @@ def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring
     results = []
     for game in games:
         hands = sorted(game.hands.all(), key=lambda hand: hand.seat.letter)
-        results.append(score(tournament.ruleset, game.ending, [player_input(h, h.seat.letter) for h in hands]))
+        results.append(
+            score(tournament.ruleset, game.ending, [player_input(h, h.seat.letter) for h in hands])
+        )
     return results
 
 
@@ -107,7 +112,7 @@ def _site_field(engine_field: str | None, seats: Sequence[str]) -> str | None:
 
 
 def translate_scoring_error(error: scoring.ScoringError, seats: Sequence[str] = ()) -> ServiceError:
-    """The engine's stable code picks a translated message; an unknown code still says what the engine said."""
+    """The engine's stable code picks a translated message; an unknown code still shows the engine's words."""
     message = ENGINE_MESSAGES.get(error.code)
     if message is None:
         message = _("The rules refuse this result: %(reason)s") % {"reason": error.message}

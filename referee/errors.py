@@ -1,4 +1,5 @@
 """The one error type that services raise, so views can show it next to the right field."""
+
 from __future__ import annotations
 
 from django.utils.functional import Promise

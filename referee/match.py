@@ -1,4 +1,5 @@
 """How long a table plays, and where it stands: the tournament's settings read through its ruleset."""
+
 from __future__ import annotations
 
 from django.db import models
@@ -47,9 +48,7 @@ def match_options(tournament: Tournament, seat_count: int) -> scoring.MatchOptio
     )
 
 
-def table_status(
-    *, games_played: int, finished: bool, signed_off: bool, confirmed: bool
-) -> TableStatus:
+def table_status(*, games_played: int, finished: bool, signed_off: bool, confirmed: bool) -> TableStatus:
     if confirmed:
         return TableStatus.CONFIRMED
     if signed_off:

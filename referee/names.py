@@ -1,4 +1,5 @@
 """How a player's name appears on public pages, by the tournament's privacy setting."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -3,6 +3,7 @@
 Organisers do everything in their own tournaments; a referee writes only to tables assigned to them;
 the public reads only what an organiser released.
 """
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser

@@ -2,6 +2,7 @@
 
 The engine speaks English and stable codes; everything a person reads is translated here.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -73,7 +74,10 @@ def incident_label(ruleset_key: str, code: str) -> str:
 
 
 def incident_choices(ruleset_key: str) -> list[tuple[str, str]]:
-    return [(kind.code, incident_label(ruleset_key, kind.code)) for kind in scoring.get_ruleset(ruleset_key).incidents]
+    return [
+        (kind.code, incident_label(ruleset_key, kind.code))
+        for kind in scoring.get_ruleset(ruleset_key).incidents
+    ]
 
 
 def basis_label(basis: str) -> str:

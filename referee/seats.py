@@ -1,4 +1,5 @@
 """Seat letters as people read them: 甲乙丙丁 on the Chinese scoresheet, A B C D in English."""
+
 from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy

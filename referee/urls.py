@@ -1,4 +1,5 @@
-"""Addresses, kept apart by audience: organisers under /organise/, referees under /referee/, the public under /t/."""
+"""Addresses, kept apart by audience: organisers /organise/, referees /referee/, the public /t/."""
+
 from django.urls import include, path
 
 from referee.views import home, public, referee, tables

@@ -1,4 +1,5 @@
 """Forms parse and check the shape of input; the services decide whether it may be saved."""
+
 from referee.forms.people import PlayerForm, SchoolForm
 from referee.forms.referees import RefereeAccountForm, RefereeAddForm
 from referee.forms.schedule import RefereeAssignForm, RoundForm, SeatForm, TableForm

@@ -1,4 +1,5 @@
 """Registering schools and players."""
+
 from __future__ import annotations
 
 from django import forms
@@ -9,8 +10,12 @@ from referee.models import School, Tournament
 
 
 class SchoolForm(forms.Form):
-    name_zh = forms.CharField(label=pgettext_lazy("school", "Name in Chinese"), max_length=120, required=False)
-    name_en = forms.CharField(label=pgettext_lazy("school", "Name in English"), max_length=120, required=False)
+    name_zh = forms.CharField(
+        label=pgettext_lazy("school", "Name in Chinese"), max_length=120, required=False
+    )
+    name_en = forms.CharField(
+        label=pgettext_lazy("school", "Name in English"), max_length=120, required=False
+    )
     code = forms.CharField(label=_("Short code"), max_length=12, help_text=_("For example SPS."))
 
     def clean(self) -> dict:

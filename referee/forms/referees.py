@@ -1,4 +1,5 @@
 """Referee accounts."""
+
 from __future__ import annotations
 
 from django import forms

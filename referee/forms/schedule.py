@@ -1,4 +1,5 @@
 """Rounds, tables, seats and referee assignment."""
+
 from __future__ import annotations
 
 from django import forms
@@ -15,7 +16,11 @@ class RoundForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     start_time = forms.TimeField(label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}))
     order = forms.IntegerField(
-        label=_("Order"), min_value=1, max_value=999, required=False, help_text=_("Leave blank to put it last.")
+        label=_("Order"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Leave blank to put it last."),
     )
 
 

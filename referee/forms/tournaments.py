@@ -1,4 +1,5 @@
 """Creating a tournament and changing its settings."""
+
 from __future__ import annotations
 
 from django import forms
@@ -15,7 +16,9 @@ class TournamentSettingsForm(forms.Form):
         min_value=1,
         max_value=99,
         required=False,
-        help_text=_("Leave blank for the ruleset's default (3 for the school rules; one round for the others)."),
+        help_text=_(
+            "Leave blank for the ruleset's default (3 for the school rules; one round for the others)."
+        ),
     )
     shared_win_credit = forms.ChoiceField(
         label=_("A shared win"), choices=SharedWinCredit.choices, widget=forms.RadioSelect

@@ -1,4 +1,5 @@
 """The tournament's data: raw facts as the referee saw them, plus the numbers the engine derived from them."""
+
 from referee.models.audit import AuditEntry
 from referee.models.people import Player, School
 from referee.models.results import Game, HandResult, Incident

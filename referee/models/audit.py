@@ -1,4 +1,5 @@
 """The action log: who changed what, when and why. Written by services, read on a table's page."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -24,7 +25,12 @@ class AuditEntry(models.Model):
         verbose_name=pgettext_lazy("game table", "table"),
     )
     game = models.ForeignKey(
-        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries", verbose_name=_("game")
+        Game,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+        verbose_name=_("game"),
     )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,4 +1,5 @@
 """Schools and their players. Names are stored exactly as typed, in Chinese and/or English."""
+
 from __future__ import annotations
 
 from django.db import models
@@ -13,7 +14,9 @@ class School(models.Model):
     )
     name_zh = models.CharField(_("name in Chinese"), max_length=120, blank=True)
     name_en = models.CharField(_("name in English"), max_length=120, blank=True)
-    code = models.CharField(_("short code"), max_length=12, help_text=_("For example SPS; unique in the tournament."))
+    code = models.CharField(
+        _("short code"), max_length=12, help_text=_("For example SPS; unique in the tournament.")
+    )
 
     class Meta:
         verbose_name = _("school")
@@ -34,7 +37,9 @@ class Player(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
     )
-    school = models.ForeignKey(School, on_delete=models.PROTECT, related_name="players", verbose_name=_("school"))
+    school = models.ForeignKey(
+        School, on_delete=models.PROTECT, related_name="players", verbose_name=_("school")
+    )
     name_zh = models.CharField(_("name in Chinese"), max_length=80, blank=True)
     name_en = models.CharField(_("name in English"), max_length=120, blank=True)
     class_name = models.CharField(_("class"), max_length=20, blank=True)
@@ -45,7 +50,9 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["number"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="player_number_unique_per_tournament"),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="player_number_unique_per_tournament"
+            ),
             models.CheckConstraint(
                 condition=~models.Q(name_zh="") | ~models.Q(name_en=""), name="player_has_a_name"
             ),

@@ -4,6 +4,7 @@ Raw facts (what the referee saw) sit next to the numbers the engine derived from
 Scores are stored as whole sixtieths so that shared wins among up to six players stay exact and standings
 are a plain SQL SUM.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -25,7 +26,10 @@ class Ending(models.TextChoices):
 
 class Game(models.Model):
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="games", verbose_name=pgettext_lazy("game table", "table")
+        Table,
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name=pgettext_lazy("game table", "table"),
     )
     number = models.PositiveSmallIntegerField(_("game number"))
     ending = models.CharField(_("ending"), max_length=16, choices=Ending.choices)
@@ -75,7 +79,8 @@ class HandResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="hand_result_once_per_seat_and_game"),
             models.CheckConstraint(
-                condition=models.Q(win_credit_sixtieths__lte=SIXTIETHS), name="hand_result_win_credit_at_most_one"
+                condition=models.Q(win_credit_sixtieths__lte=SIXTIETHS),
+                name="hand_result_win_credit_at_most_one",
             ),
         ]
 

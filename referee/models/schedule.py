@@ -1,4 +1,5 @@
 """Rounds, tables and who sits where."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -35,7 +36,10 @@ class Round(models.Model):
 
 class Table(models.Model):
     round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=pgettext_lazy("tournament stage", "round")
+        Round,
+        on_delete=models.CASCADE,
+        related_name="tables",
+        verbose_name=pgettext_lazy("tournament stage", "round"),
     )
     number = models.PositiveSmallIntegerField(_("table number"))
     referee = models.ForeignKey(
@@ -88,13 +92,21 @@ class Table(models.Model):
 
 class Seat(models.Model):
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=pgettext_lazy("game table", "table")
+        Table,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        verbose_name=pgettext_lazy("game table", "table"),
     )
     round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="+", verbose_name=pgettext_lazy("tournament stage", "round")
+        Round,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=pgettext_lazy("tournament stage", "round"),
     )
     letter = models.CharField(_("seat"), max_length=1)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
     drawn_number = models.PositiveSmallIntegerField(_("drawn number"), null=True, blank=True)
 
     class Meta:
@@ -110,7 +122,9 @@ class Seat(models.Model):
                 condition=models.Q(drawn_number__isnull=False),
                 name="seat_drawn_number_unique_per_table",
             ),
-            models.CheckConstraint(condition=models.Q(letter__in=list(SEAT_LETTERS)), name="seat_letter_a_to_j"),
+            models.CheckConstraint(
+                condition=models.Q(letter__in=list(SEAT_LETTERS)), name="seat_letter_a_to_j"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
 """A tournament and its per-tournament settings (defaults come from the ruleset)."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -57,7 +58,10 @@ class Tournament(models.Model):
     )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_tournaments", verbose_name=_("organisers"), blank=True
+        settings.AUTH_USER_MODEL,
+        related_name="organised_tournaments",
+        verbose_name=_("organisers"),
+        blank=True,
     )
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="refereed_tournaments", verbose_name=_("referees"), blank=True

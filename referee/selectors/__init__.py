@@ -1,4 +1,5 @@
 """Reads. Each selector returns dataclass rows and runs a fixed number of queries, whatever the size."""
+
 from referee.selectors.history import AuditRow, table_history
 from referee.selectors.progress import (
     RoundProgress,

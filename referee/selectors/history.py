@@ -1,4 +1,5 @@
 """A table's history from the action log, newest first, for the organiser's table page."""
+
 from __future__ import annotations
 
 import datetime
@@ -25,7 +26,9 @@ class AuditRow:
 
 def table_history(table: Table) -> list[AuditRow]:
     """One query."""
-    entries = AuditEntry.objects.filter(table=table).select_related("actor", "game").order_by("-created_at", "-pk")
+    entries = (
+        AuditEntry.objects.filter(table=table).select_related("actor", "game").order_by("-created_at", "-pk")
+    )
     return [
         AuditRow(
             created_at=entry.created_at,

@@ -1,4 +1,5 @@
 """Where every table stands: not started, in play, finished, signed off (and confirmed)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -46,15 +47,23 @@ class RoundProgress:
 
 
 def _correlated_count(queryset: QuerySet) -> Coalesce:
-    counted = queryset.filter(table=OuterRef("pk")).order_by().values("table").annotate(n=Count("pk")).values("n")
+    counted = (
+        queryset.filter(table=OuterRef("pk")).order_by().values("table").annotate(n=Count("pk")).values("n")
+    )
     return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
 
 
 def _seats_by_table(tables: list[Table]) -> dict[int, list[SeatSummary]]:
-    seats = Seat.objects.filter(table__in=[t.pk for t in tables]).select_related("player__school").order_by("letter")
+    seats = (
+        Seat.objects.filter(table__in=[t.pk for t in tables])
+        .select_related("player__school")
+        .order_by("letter")
+    )
     by_table: dict[int, list[SeatSummary]] = defaultdict(list)
     for seat in seats:
-        by_table[seat.table_id].append(SeatSummary(seat.letter, seat.player.display_name, seat.player.school.code))
+        by_table[seat.table_id].append(
+            SeatSummary(seat.letter, seat.player.display_name, seat.player.school.code)
+        )
     return by_table
 
 
@@ -80,7 +89,9 @@ def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
         )
     )
     seats = _seats_by_table(tables)
-    target_tables = [t for t in tables if scoring.get_ruleset(t.round.tournament.ruleset).match_format == "target"]
+    target_tables = [
+        t for t in tables if scoring.get_ruleset(t.round.tournament.ruleset).match_format == "target"
+    ]
     best = _best_totals(target_tables) if target_tables else {}
     rows = []
     for table in tables:
@@ -99,7 +110,9 @@ def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
         )
         referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
         rows.append(
-            TableProgress(table, table.number, referee_name, seats[table.pk], table.games_played, required, status)
+            TableProgress(
+                table, table.number, referee_name, seats[table.pk], table.games_played, required, status
+            )
         )
     return rows
 

@@ -1,4 +1,5 @@
 """A table's scoresheet: one column per seat, one row per game, then the totals (as on seed 002's sheet)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -113,7 +114,9 @@ def table_sheet(table: Table) -> TableSheet:
             incident.note,
             incident,
         )
-        for incident in Incident.objects.filter(game__table=table).select_related("game").order_by("created_at", "pk")
+        for incident in Incident.objects.filter(game__table=table)
+        .select_related("game")
+        .order_by("created_at", "pk")
     ]
     return TableSheet(
         table=table,

@@ -1,4 +1,5 @@
 """Standings: games won and total score per player, one SQL aggregate over the stored derived numbers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Lists of tournaments: an organiser's own, and those the public may look at."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

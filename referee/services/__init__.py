@@ -2,6 +2,7 @@
 
 Each refusal is a `referee.errors.ServiceError` with a translated message.
 """
+
 from referee.services.incidents import incident_record
 from referee.services.people import (
     player_create,
@@ -13,7 +14,14 @@ from referee.services.people import (
 )
 from referee.services.referees import referee_account_create, referee_add, referee_remove
 from referee.services.results import HandFacts, game_result_submit
-from referee.services.schedule import round_create, round_delete, round_update, table_assign_referee, table_create, table_delete
+from referee.services.schedule import (
+    round_create,
+    round_delete,
+    round_update,
+    table_assign_referee,
+    table_create,
+    table_delete,
+)
 from referee.services.seats import seat_assign, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off
 from referee.services.tournaments import tournament_create, tournament_update

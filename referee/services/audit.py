@@ -1,4 +1,5 @@
 """One way to write the action log, shared by every service."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Small input checks shared by services, each refusing with a translated message on the right field."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,7 +16,9 @@ def clean_text(value: str | None, *, field: str, max_length: int, required: bool
         raise ServiceError(_("This field is required."), field=field, code="required")
     if len(text) > max_length:
         raise ServiceError(
-            _("Keep this to %(limit)d characters or fewer.") % {"limit": max_length}, field=field, code="too-long"
+            _("Keep this to %(limit)d characters or fewer.") % {"limit": max_length},
+            field=field,
+            code="too-long",
         )
     return text
 

@@ -1,4 +1,5 @@
 """Recording an in-game penalty: the engine says how many tiles or cards the player draws."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -10,8 +11,8 @@ from referee import permissions
 from referee.engine import translate_scoring_error
 from referee.errors import ServiceError
 from referee.models import Game, Incident, Seat, Table
-from referee.services.checks import clean_text
 from referee.services.audit import audit_record
+from referee.services.checks import clean_text
 
 
 @transaction.atomic
@@ -57,6 +58,11 @@ def incident_record(
         table=table,
         game=game,
         action="incident.record",
-        after={"seat": seat.letter, "kind": kind, "tiles_drawn": tiles_drawn, "tiles_left_over": incident.tiles_left_over},
+        after={
+            "seat": seat.letter,
+            "kind": kind,
+            "tiles_drawn": tiles_drawn,
+            "tiles_left_over": incident.tiles_left_over,
+        },
     )
     return incident

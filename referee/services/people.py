@@ -1,4 +1,5 @@
 """Registering schools and players."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -20,14 +21,18 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _clean_school(tournament: Tournament, *, name_zh: str, name_en: str, code: str, exclude_pk: int | None) -> dict:
+def _clean_school(
+    tournament: Tournament, *, name_zh: str, name_en: str, code: str, exclude_pk: int | None
+) -> dict:
     values = {
         "name_zh": clean_text(name_zh, field="name_zh", max_length=120),
         "name_en": clean_text(name_en, field="name_en", max_length=120),
         "code": clean_text(code, field="code", max_length=12, required=True).upper(),
     }
     if not values["name_zh"] and not values["name_en"]:
-        raise ServiceError(_("Give the school's name in Chinese or in English."), field="name_zh", code="no-name")
+        raise ServiceError(
+            _("Give the school's name in Chinese or in English."), field="name_zh", code="no-name"
+        )
     clash = School.objects.filter(tournament=tournament, code=values["code"]).exclude(pk=exclude_pk)
     if clash.exists():
         raise ServiceError(_("Another school already uses this code."), field="code", code="duplicate")
@@ -35,17 +40,23 @@ def _clean_school(tournament: Tournament, *, name_zh: str, name_en: str, code: s
 
 
 @transaction.atomic
-def school_create(*, actor: AbstractBaseUser, tournament: Tournament, name_zh: str, name_en: str, code: str) -> School:
+def school_create(
+    *, actor: AbstractBaseUser, tournament: Tournament, name_zh: str, name_en: str, code: str
+) -> School:
     permissions.require_organiser(actor, tournament)
     tournament = _lock(tournament)
     values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=None)
     school = School.objects.create(tournament=tournament, **values)
-    audit_record(actor=actor, tournament=tournament, action="school.create", after=model_fields(school, SCHOOL_FIELDS))
+    audit_record(
+        actor=actor, tournament=tournament, action="school.create", after=model_fields(school, SCHOOL_FIELDS)
+    )
     return school
 
 
 @transaction.atomic
-def school_update(*, actor: AbstractBaseUser, school: School, name_zh: str, name_en: str, code: str) -> School:
+def school_update(
+    *, actor: AbstractBaseUser, school: School, name_zh: str, name_en: str, code: str
+) -> School:
     permissions.require_organiser(actor, school.tournament)
     tournament = _lock(school.tournament)
     school = School.objects.select_for_update().get(pk=school.pk)
@@ -55,7 +66,11 @@ def school_update(*, actor: AbstractBaseUser, school: School, name_zh: str, name
         setattr(school, field, value)
     school.save()
     audit_record(
-        actor=actor, tournament=tournament, action="school.update", before=before, after=model_fields(school, SCHOOL_FIELDS)
+        actor=actor,
+        tournament=tournament,
+        action="school.update",
+        before=before,
+        after=model_fields(school, SCHOOL_FIELDS),
     )
     return school
 
@@ -92,7 +107,9 @@ def _clean_player(
         "number": require_positive(number, field="number"),
     }
     if not values["name_zh"] and not values["name_en"]:
-        raise ServiceError(_("Give the player's name in Chinese or in English."), field="name_zh", code="no-name")
+        raise ServiceError(
+            _("Give the player's name in Chinese or in English."), field="name_zh", code="no-name"
+        )
     clash = Player.objects.filter(tournament=tournament, number=values["number"]).exclude(pk=exclude_pk)
     if clash.exists():
         raise ServiceError(_("Another player already has this number."), field="number", code="duplicate")
@@ -122,10 +139,18 @@ def player_create(
     if number is None:
         number = next_player_number(tournament)
     values = _clean_player(
-        tournament, school=school, name_zh=name_zh, name_en=name_en, class_name=class_name, number=number, exclude_pk=None
+        tournament,
+        school=school,
+        name_zh=name_zh,
+        name_en=name_en,
+        class_name=class_name,
+        number=number,
+        exclude_pk=None,
     )
     player = Player.objects.create(tournament=tournament, **values)
-    audit_record(actor=actor, tournament=tournament, action="player.create", after=model_fields(player, PLAYER_FIELDS))
+    audit_record(
+        actor=actor, tournament=tournament, action="player.create", after=model_fields(player, PLAYER_FIELDS)
+    )
     return player
 
 
@@ -157,7 +182,11 @@ def player_update(
         setattr(player, field, value)
     player.save()
     audit_record(
-        actor=actor, tournament=tournament, action="player.update", before=before, after=model_fields(player, PLAYER_FIELDS)
+        actor=actor,
+        tournament=tournament,
+        action="player.update",
+        before=before,
+        after=model_fields(player, PLAYER_FIELDS),
     )
     return player
 

@@ -1,4 +1,5 @@
 """Referee accounts: an organiser creates them on the spot, or adds an existing account."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -80,6 +81,8 @@ def referee_remove(*, actor: AbstractBaseUser, tournament: Tournament, referee: 
     if not tournament.referees.filter(pk=referee.pk).exists():
         raise ServiceError(_("This person is not a referee here."), code="not-a-referee")
     if referee.refereed_tables.filter(round__tournament=tournament).exists():
-        raise ServiceError(_("This referee still has tables; assign them to someone else first."), code="in-use")
+        raise ServiceError(
+            _("This referee still has tables; assign them to someone else first."), code="in-use"
+        )
     tournament.referees.remove(referee)
     audit_record(actor=actor, tournament=tournament, action="referee.remove", before={"user": referee.pk})

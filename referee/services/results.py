@@ -1,4 +1,5 @@
 """Recording one game's result: the raw facts go in, the engine derives the numbers, the audit remembers."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -44,10 +45,14 @@ def _check_hands(seats: Sequence[Seat], hands: Sequence[HandFacts], tournament: 
         )
     letters = [hand.seat for hand in hands]
     if sorted(letters) != sorted(seat.letter for seat in seats):
-        raise ServiceError(_("Give exactly one result for each seat at this table."), field="hands", code="seats")
+        raise ServiceError(
+            _("Give exactly one result for each seat at this table."), field="hands", code="seats"
+        )
     for hand in hands:
         if hand.rack_value is not None and (isinstance(hand.rack_value, bool) or hand.rack_value < 0):
-            raise ServiceError(_("A rack value cannot be negative."), field="hands", code="negative-rack-value")
+            raise ServiceError(
+                _("A rack value cannot be negative."), field="hands", code="negative-rack-value"
+            )
 
 
 def _check_game_number(
@@ -109,7 +114,9 @@ def _snapshot(game: Game) -> dict:
     return {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
 
 
-def _save_hands(game: Game, seats: Sequence[Seat], hands: Sequence[HandFacts], derived: dict[str, dict]) -> None:
+def _save_hands(
+    game: Game, seats: Sequence[Seat], hands: Sequence[HandFacts], derived: dict[str, dict]
+) -> None:
     by_letter = {seat.letter: seat for seat in seats}
     game.hands.all().delete()
     HandResult.objects.bulk_create(
@@ -159,7 +166,9 @@ def game_result_submit(
     permissions.require_result_entry(actor, table)
     tournament = table.round.tournament
     if table.signed_off_at is not None:
-        raise ServiceError(_("This table has been signed off; its results can no longer change here."), code="signed-off")
+        raise ServiceError(
+            _("This table has been signed off; its results can no longer change here."), code="signed-off"
+        )
     if ending not in Ending.values:
         raise ServiceError(_("Choose how the game ended."), field="ending", code="bad-ending")
     if isinstance(game_number, bool) or not isinstance(game_number, int) or game_number < 1:

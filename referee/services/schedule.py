@@ -1,4 +1,5 @@
 """Rounds and tables, and which referee runs each table."""
+
 from __future__ import annotations
 
 import datetime
@@ -34,7 +35,12 @@ def _clean_round(
     if not isinstance(start_time, datetime.time):
         raise ServiceError(_("Enter a start time."), field="start_time", code="required")
     if order is None:
-        highest = tournament.rounds.exclude(pk=exclude_pk).order_by("-order").values_list("order", flat=True).first()
+        highest = (
+            tournament.rounds.exclude(pk=exclude_pk)
+            .order_by("-order")
+            .values_list("order", flat=True)
+            .first()
+        )
         order = (highest or 0) + 1
     values = {
         "name": clean_text(name, field="name", max_length=120, required=True),
@@ -60,9 +66,13 @@ def round_create(
     """A blank order puts the round last."""
     permissions.require_organiser(actor, tournament)
     tournament = _lock(tournament)
-    values = _clean_round(tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=None)
+    values = _clean_round(
+        tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=None
+    )
     round_ = Round.objects.create(tournament=tournament, **values)
-    audit_record(actor=actor, tournament=tournament, action="round.create", after=model_fields(round_, ROUND_FIELDS))
+    audit_record(
+        actor=actor, tournament=tournament, action="round.create", after=model_fields(round_, ROUND_FIELDS)
+    )
     return round_
 
 
@@ -80,12 +90,18 @@ def round_update(
     tournament = _lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     before = model_fields(round_, ROUND_FIELDS)
-    values = _clean_round(tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=round_.pk)
+    values = _clean_round(
+        tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=round_.pk
+    )
     for field, value in values.items():
         setattr(round_, field, value)
     round_.save()
     audit_record(
-        actor=actor, tournament=tournament, action="round.update", before=before, after=model_fields(round_, ROUND_FIELDS)
+        actor=actor,
+        tournament=tournament,
+        action="round.update",
+        before=before,
+        after=model_fields(round_, ROUND_FIELDS),
     )
     return round_
 
@@ -111,10 +127,16 @@ def table_create(*, actor: AbstractBaseUser, round_: Round, number: int | None =
         number = (highest or 0) + 1
     number = require_positive(number, field="number")
     if round_.tables.filter(number=number).exists():
-        raise ServiceError(_("This round already has a table with this number."), field="number", code="duplicate")
+        raise ServiceError(
+            _("This round already has a table with this number."), field="number", code="duplicate"
+        )
     table = Table.objects.create(round=round_, number=number)
     audit_record(
-        actor=actor, tournament=tournament, table=table, action="table.create", after={"round": round_.pk, "number": number}
+        actor=actor,
+        tournament=tournament,
+        table=table,
+        action="table.create",
+        after={"round": round_.pk, "number": number},
     )
     return table
 
@@ -125,7 +147,11 @@ def table_delete(*, actor: AbstractBaseUser, table: Table) -> None:
     tournament = _lock(table.round.tournament)
     if table.games.exists():
         raise ServiceError(_("Games have been recorded at this table; it cannot be deleted."), code="in-use")
-    before = {"round": table.round_id, "number": table.number, "seats": list(table.seats.values_list("letter", "player_id"))}
+    before = {
+        "round": table.round_id,
+        "number": table.number,
+        "seats": list(table.seats.values_list("letter", "player_id")),
+    }
     table.delete()
     audit_record(actor=actor, tournament=tournament, action="table.delete", before=before)
 
@@ -139,7 +165,9 @@ def table_assign_referee(*, actor: AbstractBaseUser, table: Table, referee: Abst
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off."), field="referee", code="signed-off")
     if referee is not None and not tournament.referees.filter(pk=referee.pk).exists():
-        raise ServiceError(_("Choose one of this tournament's referees."), field="referee", code="not-a-referee")
+        raise ServiceError(
+            _("Choose one of this tournament's referees."), field="referee", code="not-a-referee"
+        )
     before = {"referee": table.referee_id}
     table.referee = referee
     table.save(update_fields=["referee"])

@@ -1,4 +1,5 @@
 """Seating players at tables: once per round, one letter per seat, within the ruleset's table size."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -25,7 +26,9 @@ def _lock_open_table(table: Table) -> Table:
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off."), code="signed-off")
     if table.games.exists():
-        raise ServiceError(_("Games have been recorded at this table; its seats cannot change."), code="in-play")
+        raise ServiceError(
+            _("Games have been recorded at this table; its seats cannot change."), code="in-play"
+        )
     return table
 
 
@@ -67,13 +70,16 @@ def seat_assign(
     other_seat = Seat.objects.filter(round_id=table.round_id, player=player).select_related("table").first()
     if other_seat is not None:
         raise ServiceError(
-            _("This player already sits at table %(number)d in this round.") % {"number": other_seat.table.number},
+            _("This player already sits at table %(number)d in this round.")
+            % {"number": other_seat.table.number},
             field="player",
             code="already-seated",
         )
     drawn_number = require_positive(drawn_number, field="drawn_number", allow_none=True)
     if drawn_number is not None and table.seats.filter(drawn_number=drawn_number).exists():
-        raise ServiceError(_("Another seat already drew this number."), field="drawn_number", code="duplicate")
+        raise ServiceError(
+            _("Another seat already drew this number."), field="drawn_number", code="duplicate"
+        )
     seat = Seat.objects.create(
         table=table, round_id=table.round_id, letter=letter, player=player, drawn_number=drawn_number
     )

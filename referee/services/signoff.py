@@ -1,4 +1,5 @@
 """Closing a table: the referee signs it off when the match is over; an organiser may then confirm it."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -20,7 +21,12 @@ def _match_summary(table: Table) -> dict:
         "winner": match.winner,
         "decided_by": match.decided_by,
         "players": [
-            {"seat": player.seat, "games_won": str(player.games_won), "total": str(player.total), "rank": player.rank}
+            {
+                "seat": player.seat,
+                "games_won": str(player.games_won),
+                "total": str(player.total),
+                "rank": player.rank,
+            }
             for player in match.players
         ],
     }

@@ -1,4 +1,5 @@
 """Creating a tournament from a ruleset, and changing its settings."""
+
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -30,7 +31,9 @@ def _clean_slug(slug: str) -> str:
     cleaned = (slug or "").strip().lower()
     if not cleaned or slugify(cleaned) != cleaned or len(cleaned) > 50:
         raise ServiceError(
-            _("Use lower-case letters, digits and hyphens only, for example hk-2025."), field="slug", code="bad-slug"
+            _("Use lower-case letters, digits and hyphens only, for example hk-2025."),
+            field="slug",
+            code="bad-slug",
         )
     return cleaned
 
@@ -39,7 +42,9 @@ def _clean_ruleset(key: str) -> scoring.Ruleset:
     try:
         return scoring.get_ruleset(key)
     except scoring.ScoringError:
-        raise ServiceError(_("Choose one of the offered rulesets."), field="ruleset", code="unknown-ruleset") from None
+        raise ServiceError(
+            _("Choose one of the offered rulesets."), field="ruleset", code="unknown-ruleset"
+        ) from None
 
 
 @transaction.atomic
@@ -64,7 +69,9 @@ def tournament_create(
         slug=_clean_slug(slug),
         ruleset=rules.key,
         games_per_table=require_positive(games_per_table, field="games_per_table", allow_none=True),
-        shared_win_credit=require_choice(shared_win_credit, SharedWinCredit.values, field="shared_win_credit"),
+        shared_win_credit=require_choice(
+            shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
+        ),
         privacy=require_choice(privacy, Privacy.values, field="privacy"),
         language=require_choice(language, Language.values, field="language"),
         requires_confirmation=bool(requires_confirmation),
@@ -75,7 +82,9 @@ def tournament_create(
     if tournament.target_score is None:
         tournament.target_score = rules.default_target
     if Tournament.objects.filter(slug=tournament.slug).exists():
-        raise ServiceError(_("Another tournament already uses this short name."), field="slug", code="duplicate")
+        raise ServiceError(
+            _("Another tournament already uses this short name."), field="slug", code="duplicate"
+        )
     tournament.save()
     tournament.organisers.add(actor)
     audit_record(
@@ -109,7 +118,9 @@ def tournament_update(
     new_values = {
         "name": clean_text(name, field="name", max_length=200, required=True),
         "games_per_table": require_positive(games_per_table, field="games_per_table", allow_none=True),
-        "shared_win_credit": require_choice(shared_win_credit, SharedWinCredit.values, field="shared_win_credit"),
+        "shared_win_credit": require_choice(
+            shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
+        ),
         "privacy": require_choice(privacy, Privacy.values, field="privacy"),
         "language": require_choice(language, Language.values, field="language"),
         "requires_confirmation": bool(requires_confirmation),
@@ -120,7 +131,9 @@ def tournament_update(
         for field in ("games_per_table", "shared_win_credit", "target_score"):
             if new_values[field] != before[field]:
                 raise ServiceError(
-                    _("This setting cannot change once results have been recorded."), field=field, code="frozen"
+                    _("This setting cannot change once results have been recorded."),
+                    field=field,
+                    code="frozen",
                 )
     for field, value in new_values.items():
         setattr(locked, field, value)

@@ -1,4 +1,5 @@
 """Display helpers: exact scores shown as people read them, seat letters, and translated engine codes."""
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """Shared view machinery: a tournament loaded once per request, and service errors shown on the form."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -7,8 +8,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.forms import Form
 from django.db.models import Model, QuerySet
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -65,7 +66,9 @@ class ActionPageView(TemplateView):
                 return HttpResponseRedirect(self.success_url())
         return self.render_to_response(self.get_context_data(**{form_name: form}))
 
-    def run_action(self, perform: Callable[[], Any], done: str, redirect_to: str | None = None) -> HttpResponse:
+    def run_action(
+        self, perform: Callable[[], Any], done: str, redirect_to: str | None = None
+    ) -> HttpResponse:
         """A button without fields: its refusal is shown as a message at the top of the page."""
         try:
             perform()

@@ -1,4 +1,5 @@
 """The front door: everyone lands where their work is."""
+
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
@@ -10,7 +11,7 @@ from referee.selectors import public_tournaments
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """An organiser lands on their tournaments, a referee on their tables, everyone else on the public list."""
+    """An organiser lands on their tournaments, a referee on their tables, anyone else on the public list."""
     user = request.user
     if user.is_authenticated:
         if permissions.can_create_tournament(user) or user.organised_tournaments.exists():

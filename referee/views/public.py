@@ -1,4 +1,5 @@
 """What the public sees: a tournament's schedule and progress, and the standings once released."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,7 +26,9 @@ class PublicTournamentView(TemplateView):
                 "round": round_progress.round,
                 "table_count": len(round_progress.tables),
                 "done_count": sum(
-                    1 for t in round_progress.tables if t.status in (TableStatus.SIGNED_OFF, TableStatus.CONFIRMED)
+                    1
+                    for t in round_progress.tables
+                    if t.status in (TableStatus.SIGNED_OFF, TableStatus.CONFIRMED)
                 ),
             }
             for round_progress in rounds

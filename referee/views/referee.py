@@ -1,4 +1,5 @@
 """The referee's landing page: their tables, soonest first."""
+
 from __future__ import annotations
 
 from typing import Any

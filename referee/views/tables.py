@@ -1,4 +1,5 @@
 """A table's page: one base view for the scoresheet, thin subclasses for the organiser and the referee."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -96,7 +97,9 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
 
     def remove_seat(self) -> HttpResponse:
         seat = posted_object(self.request, "seat", self.table.seats.all())
-        return self.run_action(lambda: services.seat_remove(actor=self.request.user, seat=seat), _("Seat cleared."))
+        return self.run_action(
+            lambda: services.seat_remove(actor=self.request.user, seat=seat), _("Seat cleared.")
+        )
 
     def assign_referee(self) -> HttpResponse:
         def perform(values: dict) -> None:
@@ -113,7 +116,9 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
     def delete_table(self) -> HttpResponse:
         round_url = reverse("organiser:round", args=[self.tournament.slug, self.table.round_id])
         return self.run_action(
-            lambda: services.table_delete(actor=self.request.user, table=self.table), _("Table deleted."), round_url
+            lambda: services.table_delete(actor=self.request.user, table=self.table),
+            _("Table deleted."),
+            round_url,
         )
 
 

@@ -1,5 +1,6 @@
 """The organiser's day in real Chromium: log in, register a school, two players and a table, seat them,
 switch the language. Screenshots (desktop and phone) go to docs/screenshots/ for the README and the guides."""
+
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,5 @@
-"""Fixtures for the tournament site: people in every role and a seated hk-school table, all built by services."""
+"""Fixtures for the site: people in every role and a seated hk-school table, all built by services."""
+
 from __future__ import annotations
 
 import datetime
@@ -20,7 +21,9 @@ PASSWORD = "correct-horse-42"
 def organiser(db):
     """A person allowed to create tournaments (the administrator gave them the right)."""
     user = User.objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament", content_type__app_label="referee"))
+    user.user_permissions.add(
+        Permission.objects.get(codename="add_tournament", content_type__app_label="referee")
+    )
     return User.objects.get(pk=user.pk)
 
 
@@ -75,7 +78,10 @@ def school(organiser, tournament) -> School:
 @pytest.fixture
 def players(organiser, tournament, school) -> list[Player]:
     names = ["陳俊傑", "李詠琳", "張家豪", "黃嘉儀", "劉子晴"]
-    return [services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=n) for n in names]
+    return [
+        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=n)
+        for n in names
+    ]
 
 
 @pytest.fixture
@@ -94,7 +100,7 @@ def table(organiser, round_, referee, players) -> Table:
     """Table 1 with its referee and four players in seats A-D."""
     table = services.table_create(actor=organiser, round_=round_)
     table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
-    for letter, player in zip("ABCD", players[:4]):
+    for letter, player in zip("ABCD", players[:4], strict=True):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     return Table.objects.get(pk=table.pk)
 
@@ -111,7 +117,9 @@ def play(referee) -> Callable[..., object]:
     """Record the next game at a table as its referee."""
 
     def record(table: Table, winner: str = "A", racks: dict[str, int] | None = None, actor=None):
-        racks = racks or {letter: 10 * (i + 1) for i, letter in enumerate(l for l in "ABCD" if l != winner)}
+        racks = racks or {
+            letter: 10 * (i + 1) for i, letter in enumerate(seat for seat in "ABCD" if seat != winner)
+        }
         return services.game_result_submit(
             actor=actor or referee,
             table=table,

@@ -1,4 +1,5 @@
 """The Django admin opens for the site's administrator, and results cannot be typed in there."""
+
 from __future__ import annotations
 
 import pytest

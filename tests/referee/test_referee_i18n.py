@@ -1,4 +1,5 @@
 """Every string in Traditional Chinese (Hong Kong, the default) and English, switchable on every page."""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +9,22 @@ import pytest
 from django.urls import reverse
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
-ENGLISH_UI_WORDS = ["Log out", "Schools", "Players", "Referees", "Standings", "Settings", "Progress", "Table ",
-                    "Save", "Game ", "Not started", "Signed off", "Rounds and tables", "Scoresheet"]
+ENGLISH_UI_WORDS = [
+    "Log out",
+    "Schools",
+    "Players",
+    "Referees",
+    "Standings",
+    "Settings",
+    "Progress",
+    "Table ",
+    "Save",
+    "Game ",
+    "Not started",
+    "Signed off",
+    "Rounds and tables",
+    "Scoresheet",
+]
 
 
 def entries(path: Path) -> list[str]:
@@ -37,8 +52,10 @@ def organiser_pages(tournament, table, school, players) -> list[str]:
     return [
         reverse("organiser:tournaments"),
         reverse("organiser:tournament_create"),
-        *(reverse(f"organiser:{name}", args=[slug]) for name in
-          ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]),
+        *(
+            reverse(f"organiser:{name}", args=[slug])
+            for name in ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]
+        ),
         reverse("organiser:round", args=[slug, table.round_id]),
         reverse("organiser:table", args=[slug, table.pk]),
         reverse("organiser:school_edit", args=[slug, school.pk]),

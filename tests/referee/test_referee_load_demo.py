@@ -1,4 +1,5 @@
 """`manage.py load_demo`: the demo, built through the services, into an empty database only."""
+
 from __future__ import annotations
 
 from io import StringIO
@@ -21,7 +22,9 @@ def run() -> str:
 @pytest.mark.django_db
 def test_loads_the_demo_and_prints_the_logins():
     output = run()
-    assert "organiser" in output and "referee1" in output and "referee4" in output and "tableref-demo" in output
+    assert (
+        "organiser" in output and "referee1" in output and "referee4" in output and "tableref-demo" in output
+    )
     tournament = Tournament.objects.get(slug="demo")
     assert tournament.ruleset == "hk-school"
     assert tournament.schools.count() == 4 and tournament.players.count() == 16
@@ -62,7 +65,11 @@ def test_a_second_run_changes_nothing():
     counts = (Tournament.objects.count(), get_user_model().objects.count(), AuditEntry.objects.count())
     output = run()
     assert "already" in output.lower() or "已" in output
-    assert (Tournament.objects.count(), get_user_model().objects.count(), AuditEntry.objects.count()) == counts
+    assert (
+        Tournament.objects.count(),
+        get_user_model().objects.count(),
+        AuditEntry.objects.count(),
+    ) == counts
 
 
 @pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The database itself refuses what must never be stored, even if a service forgot to check."""
+
 from __future__ import annotations
 
-import pytest
 from django.db import IntegrityError, transaction
 
 from referee.models import Game, HandResult, Player, School, Seat
@@ -40,7 +40,9 @@ def test_one_hand_result_per_player_per_game(table, play):
     game = play(table)
     hand = game.hands.first()
     assert refused(
-        lambda: HandResult.objects.create(game=game, seat=hand.seat, penalty=0, score_sixtieths=0, basis="tiles")
+        lambda: HandResult.objects.create(
+            game=game, seat=hand.seat, penalty=0, score_sixtieths=0, basis="tiles"
+        )
     )
 
 

@@ -1,4 +1,5 @@
 """Names on public pages follow the tournament's privacy setting (no database needed)."""
+
 from __future__ import annotations
 
 from django.utils import translation

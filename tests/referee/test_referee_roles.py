@@ -2,6 +2,7 @@
 
 A refused write raises the one error type with code "forbidden" and leaves no trace in the audit log.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -29,44 +30,93 @@ def _settings(tournament) -> dict:
 
 def _next_game(actor, w):
     hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=5) for s in "BCD"]
-    return services.game_result_submit(actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands)
+    return services.game_result_submit(
+        actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands
+    )
 
 
 WRITES: dict[str, tuple[set[str], Callable]] = {
-    "tournament_update": (ORGANISER_ONLY, lambda a, w: services.tournament_update(
-        actor=a, tournament=w.tournament, **_settings(w.tournament))),
-    "school_create": (ORGANISER_ONLY, lambda a, w: services.school_create(
-        actor=a, tournament=w.tournament, name_zh="新校", name_en="", code="NEW")),
-    "school_update": (ORGANISER_ONLY, lambda a, w: services.school_update(
-        actor=a, school=w.school, name_zh="改名", name_en="", code="HSP")),
+    "tournament_update": (
+        ORGANISER_ONLY,
+        lambda a, w: services.tournament_update(actor=a, tournament=w.tournament, **_settings(w.tournament)),
+    ),
+    "school_create": (
+        ORGANISER_ONLY,
+        lambda a, w: services.school_create(
+            actor=a, tournament=w.tournament, name_zh="新校", name_en="", code="NEW"
+        ),
+    ),
+    "school_update": (
+        ORGANISER_ONLY,
+        lambda a, w: services.school_update(actor=a, school=w.school, name_zh="改名", name_en="", code="HSP"),
+    ),
     "school_delete": (ORGANISER_ONLY, lambda a, w: services.school_delete(actor=a, school=w.empty_school)),
-    "player_create": (ORGANISER_ONLY, lambda a, w: services.player_create(
-        actor=a, tournament=w.tournament, school=w.school, name_zh="新人")),
-    "player_update": (ORGANISER_ONLY, lambda a, w: services.player_update(
-        actor=a, player=w.spare_player, school=w.school, name_zh="改名", name_en="", class_name="", number=99)),
+    "player_create": (
+        ORGANISER_ONLY,
+        lambda a, w: services.player_create(
+            actor=a, tournament=w.tournament, school=w.school, name_zh="新人"
+        ),
+    ),
+    "player_update": (
+        ORGANISER_ONLY,
+        lambda a, w: services.player_update(
+            actor=a,
+            player=w.spare_player,
+            school=w.school,
+            name_zh="改名",
+            name_en="",
+            class_name="",
+            number=99,
+        ),
+    ),
     "player_delete": (ORGANISER_ONLY, lambda a, w: services.player_delete(actor=a, player=w.spare_player)),
-    "round_create": (ORGANISER_ONLY, lambda a, w: services.round_create(
-        actor=a, tournament=w.tournament, name="第二輪", date=DAY, start_time=NINE)),
-    "round_update": (ORGANISER_ONLY, lambda a, w: services.round_update(
-        actor=a, round_=w.round_, name="改名", date=DAY, start_time=NINE, order=1)),
+    "round_create": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_create(
+            actor=a, tournament=w.tournament, name="第二輪", date=DAY, start_time=NINE
+        ),
+    ),
+    "round_update": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_update(
+            actor=a, round_=w.round_, name="改名", date=DAY, start_time=NINE, order=1
+        ),
+    ),
     "round_delete": (ORGANISER_ONLY, lambda a, w: services.round_delete(actor=a, round_=w.empty_round)),
     "table_create": (ORGANISER_ONLY, lambda a, w: services.table_create(actor=a, round_=w.round_)),
     "table_delete": (ORGANISER_ONLY, lambda a, w: services.table_delete(actor=a, table=w.empty_table)),
-    "table_assign_referee": (ORGANISER_ONLY, lambda a, w: services.table_assign_referee(
-        actor=a, table=w.table, referee=w.other_referee)),
-    "seat_assign": (ORGANISER_ONLY, lambda a, w: services.seat_assign(
-        actor=a, table=w.empty_table, player=w.spare_player)),
-    "seat_remove": (ORGANISER_ONLY, lambda a, w: services.seat_remove(actor=a, seat=w.table.seats.get(letter="D"))),
-    "referee_account_create": (ORGANISER_ONLY, lambda a, w: services.referee_account_create(
-        actor=a, tournament=w.tournament, username="new-ref", display_name="新", password="long-enough-1")),
-    "referee_add": (ORGANISER_ONLY, lambda a, w: services.referee_add(
-        actor=a, tournament=w.tournament, username="stranger")),
-    "referee_remove": (ORGANISER_ONLY, lambda a, w: services.referee_remove(
-        actor=a, tournament=w.tournament, referee=w.other_referee)),
+    "table_assign_referee": (
+        ORGANISER_ONLY,
+        lambda a, w: services.table_assign_referee(actor=a, table=w.table, referee=w.other_referee),
+    ),
+    "seat_assign": (
+        ORGANISER_ONLY,
+        lambda a, w: services.seat_assign(actor=a, table=w.empty_table, player=w.spare_player),
+    ),
+    "seat_remove": (
+        ORGANISER_ONLY,
+        lambda a, w: services.seat_remove(actor=a, seat=w.table.seats.get(letter="D")),
+    ),
+    "referee_account_create": (
+        ORGANISER_ONLY,
+        lambda a, w: services.referee_account_create(
+            actor=a, tournament=w.tournament, username="new-ref", display_name="新", password="long-enough-1"
+        ),
+    ),
+    "referee_add": (
+        ORGANISER_ONLY,
+        lambda a, w: services.referee_add(actor=a, tournament=w.tournament, username="stranger"),
+    ),
+    "referee_remove": (
+        ORGANISER_ONLY,
+        lambda a, w: services.referee_remove(actor=a, tournament=w.tournament, referee=w.other_referee),
+    ),
     "table_confirm": (ORGANISER_ONLY, lambda a, w: services.table_confirm(actor=a, table=w.signed_off_table)),
     "game_result_submit": (RESULT_WRITERS, _next_game),
-    "incident_record": (RESULT_WRITERS, lambda a, w: services.incident_record(
-        actor=a, game=w.game, seat=w.game_seat, kind="overtime")),
+    "incident_record": (
+        RESULT_WRITERS,
+        lambda a, w: services.incident_record(actor=a, game=w.game, seat=w.game_seat, kind="overtime"),
+    ),
     "table_sign_off": (RESULT_WRITERS, lambda a, w: services.table_sign_off(actor=a, table=w.finished_table)),
 }
 
@@ -74,26 +124,44 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
 @pytest.fixture
 def world(organiser, tournament, school, players, round_, table, referee, other_referee, roles):
     """One tournament holding an object in the state each write needs."""
-    empty_school = services.school_create(actor=organiser, tournament=tournament, name_zh="空校", name_en="", code="E")
+    empty_school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="空校", name_en="", code="E"
+    )
     spare_player = players[4]
-    empty_round = services.round_create(actor=organiser, tournament=tournament, name="空輪", date=DAY, start_time=NINE)
-    played_round = services.round_create(actor=organiser, tournament=tournament, name="已賽", date=DAY, start_time=NINE)
+    empty_round = services.round_create(
+        actor=organiser, tournament=tournament, name="空輪", date=DAY, start_time=NINE
+    )
+    played_round = services.round_create(
+        actor=organiser, tournament=tournament, name="已賽", date=DAY, start_time=NINE
+    )
     empty_table = services.table_create(actor=organiser, round_=round_)
     played = services.table_create(actor=organiser, round_=played_round)
     played = services.table_assign_referee(actor=organiser, table=played, referee=referee)
-    for letter, player in zip("ABCD", players[:4]):
+    for letter, player in zip("ABCD", players[:4], strict=True):
         services.seat_assign(actor=organiser, table=played, player=player, letter=letter)
     for number in (1, 2, 3):
         services.game_result_submit(
-            actor=referee, table=played, game_number=number, ending="went-out",
+            actor=referee,
+            table=played,
+            game_number=number,
+            ending="went-out",
             hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=number) for s in "BCD"],
         )
     game = played.games.get(number=1)
     return SimpleNamespace(
-        tournament=tournament, school=school, empty_school=empty_school, spare_player=spare_player,
-        round_=round_, empty_round=empty_round, table=table, empty_table=empty_table,
-        finished_table=played, game=game, game_seat=played.seats.get(letter="B"),
-        signed_off_table=_signed_off(organiser, referee, tournament, players), other_referee=other_referee,
+        tournament=tournament,
+        school=school,
+        empty_school=empty_school,
+        spare_player=spare_player,
+        round_=round_,
+        empty_round=empty_round,
+        table=table,
+        empty_table=empty_table,
+        finished_table=played,
+        game=game,
+        game_seat=played.seats.get(letter="B"),
+        signed_off_table=_signed_off(organiser, referee, tournament, players),
+        other_referee=other_referee,
     )
 
 
@@ -108,7 +176,10 @@ def _signed_off(organiser, referee, tournament, players):
         services.seat_assign(actor=organiser, table=table, player=player)
     for number in (1, 2, 3):
         services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending="went-out",
+            actor=referee,
+            table=table,
+            game_number=number,
+            ending="went-out",
             hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=4)],
         )
     return services.table_sign_off(actor=referee, table=table)
@@ -136,7 +207,9 @@ def test_tournament_create_by_role(roles):
             assert services.tournament_create(actor=actor, name="Cup", slug="new-cup", ruleset="hk-school")
             continue
         with pytest.raises(ServiceError) as refused:
-            services.tournament_create(actor=actor, name="Cup", slug=f"cup-{role.replace(' ', '-')}", ruleset="uno")
+            services.tournament_create(
+                actor=actor, name="Cup", slug=f"cup-{role.replace(' ', '-')}", ruleset="uno"
+            )
         assert refused.value.code == "forbidden"
 
 

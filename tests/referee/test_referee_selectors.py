@@ -1,4 +1,5 @@
 """Selectors: the right rows, and a number of queries that does not grow with the tournament."""
+
 from __future__ import annotations
 
 import datetime
@@ -33,7 +34,9 @@ def add_played_tables(organiser, referee, tournament, count: int) -> None:
         table = services.table_create(actor=organiser, round_=round_)
         table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
         for letter in "ABC":
-            player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="新")
+            player = services.player_create(
+                actor=organiser, tournament=tournament, school=school, name_zh="新"
+            )
             services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
         services.game_result_submit(
             actor=referee,
@@ -48,7 +51,11 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
     in_play = services.table_create(actor=organiser, round_=round_)
     services.table_create(actor=organiser, round_=round_)
     rows = selectors.tournament_progress(round_.tournament)[0].tables
-    assert [row.status for row in rows] == [TableStatus.FINISHED, TableStatus.NOT_STARTED, TableStatus.NOT_STARTED]
+    assert [row.status for row in rows] == [
+        TableStatus.FINISHED,
+        TableStatus.NOT_STARTED,
+        TableStatus.NOT_STARTED,
+    ]
     assert rows[0].games_played == 3 and rows[0].games_required == 3
     assert rows[0].referee_name == "陳大文"
     assert [seat.letter for seat in rows[0].seats] == ["A", "B", "C", "D"]
@@ -109,7 +116,12 @@ def test_standings_count_final_results_only_by_default(finished_table, referee, 
         (4, 0, -90),
     ]
     services.table_sign_off(actor=referee, table=finished_table)
-    assert [row.player.name_zh for row in selectors.standings(tournament)] == ["李詠琳", "張家豪", "陳俊傑", "黃嘉儀"]
+    assert [row.player.name_zh for row in selectors.standings(tournament)] == [
+        "李詠琳",
+        "張家豪",
+        "陳俊傑",
+        "黃嘉儀",
+    ]
 
 
 def test_standings_wait_for_confirmation_when_asked(finished_table, referee, organiser, tournament):
@@ -161,22 +173,33 @@ def test_public_standings_respect_privacy(client, finished_table, referee, organ
     assert ("Player 2" in page) == (privacy == "player-numbers")
 
 
-def test_standings_add_up_rounds_without_double_counting(organiser, referee, tournament, finished_table, players):
-    """A player in two rounds: only the signed-off round counts as final; provisional counts both, once each."""
+def test_standings_add_up_rounds_without_double_counting(
+    organiser, referee, tournament, finished_table, players
+):
+    """A player in two rounds: only the signed-off one is final; provisional counts both, once each."""
     services.table_sign_off(actor=referee, table=finished_table)
     second_round = services.round_create(
-        actor=organiser, tournament=tournament, name="第二輪", date=datetime.date(2026, 12, 6),
+        actor=organiser,
+        tournament=tournament,
+        name="第二輪",
+        date=datetime.date(2026, 12, 6),
         start_time=datetime.time(9),
     )
     table = services.table_create(actor=organiser, round_=second_round)
     table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
-    for letter, player in zip("AB", players[:2]):
+    for letter, player in zip("AB", players[:2], strict=True):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     services.game_result_submit(
-        actor=referee, table=table, game_number=1, ending="went-out",
+        actor=referee,
+        table=table,
+        game_number=1,
+        ending="went-out",
         hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=20)],
     )
-    final = {row.player.name_zh: (row.games_played, row.games_won, row.total) for row in selectors.standings(tournament)}
+    final = {
+        row.player.name_zh: (row.games_played, row.games_won, row.total)
+        for row in selectors.standings(tournament)
+    }
     assert final["陳俊傑"] == (3, 0, -68)
     provisional = {
         row.player.name_zh: (row.games_played, row.games_won, row.total)

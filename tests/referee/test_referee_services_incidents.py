@@ -1,4 +1,5 @@
 """incident_record: the engine says how many tiles the player draws."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,9 @@ def game(table, play):
 
 def test_overtime_draws_three_in_the_school_rules(game, table, referee):
     seat = table.seats.get(letter="C")
-    incident = services.incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="第 5 回合")
+    incident = services.incident_record(
+        actor=referee, game=game, seat=seat, kind="overtime", note="第 5 回合"
+    )
     assert incident.tiles_drawn == 3 and incident.tiles_left_over is None
     assert incident.note == "第 5 回合" and incident.created_by == referee
     assert AuditEntry.objects.get(action="incident.record").changes["after"]["tiles_drawn"] == 3

@@ -1,4 +1,5 @@
 """Schools and players: registration, edits, deletion, and their checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,9 @@ def test_school_codes_are_upper_case_and_unique(organiser, tournament, school):
 
 def test_the_same_code_may_be_used_in_another_tournament(organiser, school):
     other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
-    again = services.school_create(actor=organiser, tournament=other, name_zh="海濱小學", name_en="", code="HSP")
+    again = services.school_create(
+        actor=organiser, tournament=other, name_zh="海濱小學", name_en="", code="HSP"
+    )
     assert again.pk != school.pk
 
 
@@ -77,7 +80,13 @@ def test_a_player_needs_a_name_and_a_school_of_the_tournament(organiser, tournam
 def test_player_update_and_delete(organiser, tournament, school, players):
     player = players[0]
     services.player_update(
-        actor=organiser, player=player, school=school, name_zh="陳俊杰", name_en="", class_name="6A", number=40
+        actor=organiser,
+        player=player,
+        school=school,
+        name_zh="陳俊杰",
+        name_en="",
+        class_name="6A",
+        number=40,
     )
     player.refresh_from_db()
     assert (player.name_zh, player.number, player.class_name) == ("陳俊杰", 40, "6A")

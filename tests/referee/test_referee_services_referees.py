@@ -1,4 +1,5 @@
 """Referee accounts: created by the organiser, added, removed."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,11 @@ User = get_user_model()
 
 def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tournament):
     user = services.referee_account_create(
-        actor=organiser, tournament=tournament, username="ref9", display_name="張志明", password="long-enough-1"
+        actor=organiser,
+        tournament=tournament,
+        username="ref9",
+        display_name="張志明",
+        password="long-enough-1",
     )
     assert user.check_password("long-enough-1") and user.first_name == "張志明"
     assert not user.is_staff and not permissions.can_create_tournament(user)

@@ -1,4 +1,5 @@
 """game_result_submit: raw facts in, the engine's numbers stored, the audit written, refusals translated."""
+
 from __future__ import annotations
 
 import datetime
@@ -45,8 +46,12 @@ def test_shared_win_is_exact_and_sums_to_zero(table, referee):
         table=table,
         game_number=1,
         ending="pool-exhausted",
-        hands=[HandFacts("A", rack_value=1), HandFacts("B", rack_value=1), HandFacts("C", rack_value=10),
-               HandFacts("D", rack_value=7)],
+        hands=[
+            HandFacts("A", rack_value=1),
+            HandFacts("B", rack_value=1),
+            HandFacts("C", rack_value=10),
+            HandFacts("D", rack_value=7),
+        ],
     )
     hands = hands_of(game)
     assert hands["A"].score == Fraction(15, 2) and hands["A"].score_sixtieths == 450
@@ -63,7 +68,7 @@ def test_split_credit_gives_each_sharer_a_share(organiser, tournament, table, re
         table=table,
         game_number=1,
         ending="pool-exhausted",
-        hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7])],
+        hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
     )
     assert hands_of(game)["A"].win_credit_sixtieths == 30
 
@@ -99,8 +104,12 @@ def test_audit_entry_keeps_the_facts_and_numbers(table, referee, play):
 
 def test_correction_needs_the_version_seen(table, referee, play):
     play(table, "A", {"B": 5, "C": 6, "D": 7})
-    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=6),
-             HandFacts("D", rack_value=7)]
+    hands = [
+        HandFacts("A", went_out=True),
+        HandFacts("B", rack_value=9),
+        HandFacts("C", rack_value=6),
+        HandFacts("D", rack_value=7),
+    ]
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert refused.value.code == "exists"
@@ -147,17 +156,61 @@ def test_a_skipped_game_number_is_refused(table, referee):
 @pytest.mark.parametrize(
     ("hands", "code", "field"),
     [
-        ([HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=3)], "seats", "hands"),
-        ([HandFacts("A", went_out=True), HandFacts("B", went_out=True), HandFacts("C", rack_value=3),
-          HandFacts("D", rack_value=3)], "engine:went-out-count", "hands"),
-        ([HandFacts("A", went_out=True), HandFacts("B", rack="R14"), HandFacts("C", rack_value=3),
-          HandFacts("D", rack_value=3)], "engine:bad-tile", "hands.B.rack"),
-        ([HandFacts("A", went_out=True), HandFacts("B"), HandFacts("C", rack_value=3),
-          HandFacts("D", rack_value=3)], "engine:missing-rack", "hands.B"),
-        ([HandFacts("A", went_out=True), HandFacts("B", rack_value=-4), HandFacts("C", rack_value=3),
-          HandFacts("D", rack_value=3)], "negative-rack-value", "hands"),
-        ([HandFacts("A", went_out=True), HandFacts("B", rack_value=5, made_initial_meld=False),
-          HandFacts("C", rack_value=3), HandFacts("D", rack_value=3)], "engine:could-meld-required", "hands.B.could_meld"),
+        (
+            [HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=3)],
+            "seats",
+            "hands",
+        ),
+        (
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B", went_out=True),
+                HandFacts("C", rack_value=3),
+                HandFacts("D", rack_value=3),
+            ],
+            "engine:went-out-count",
+            "hands",
+        ),
+        (
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B", rack="R14"),
+                HandFacts("C", rack_value=3),
+                HandFacts("D", rack_value=3),
+            ],
+            "engine:bad-tile",
+            "hands.B.rack",
+        ),
+        (
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B"),
+                HandFacts("C", rack_value=3),
+                HandFacts("D", rack_value=3),
+            ],
+            "engine:missing-rack",
+            "hands.B",
+        ),
+        (
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B", rack_value=-4),
+                HandFacts("C", rack_value=3),
+                HandFacts("D", rack_value=3),
+            ],
+            "negative-rack-value",
+            "hands",
+        ),
+        (
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B", rack_value=5, made_initial_meld=False),
+                HandFacts("C", rack_value=3),
+                HandFacts("D", rack_value=3),
+            ],
+            "engine:could-meld-required",
+            "hands.B.could_meld",
+        ),
     ],
 )
 def test_bad_facts_are_refused_and_nothing_is_stored(table, referee, hands, code, field):
@@ -178,8 +231,12 @@ def test_unknown_ending_is_refused(table, referee):
 
 
 def test_refusals_are_translated(table, referee):
-    hands = [HandFacts("A", went_out=True), HandFacts("B", rack="X9"), HandFacts("C", rack_value=3),
-             HandFacts("D", rack_value=3)]
+    hands = [
+        HandFacts("A", went_out=True),
+        HandFacts("B", rack="X9"),
+        HandFacts("C", rack_value=3),
+        HandFacts("D", rack_value=3),
+    ]
     with translation.override("zh-hant"), pytest.raises(ServiceError) as refused:
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     with translation.override("zh-hant"):
@@ -194,7 +251,11 @@ def test_a_table_needs_enough_seated_players(organiser, round_, referee, players
     services.seat_assign(actor=organiser, table=table, player=players[0])
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(
-            actor=referee, table=table, game_number=1, ending="went-out", hands=[HandFacts("A", went_out=True)]
+            actor=referee,
+            table=table,
+            game_number=1,
+            ending="went-out",
+            hands=[HandFacts("A", went_out=True)],
         )
     assert refused.value.code == "too-few-seats"
 
@@ -204,7 +265,12 @@ def test_nothing_changes_after_sign_off(finished_table, referee):
     hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=3) for s in "BCD"]
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(
-            actor=referee, table=finished_table, game_number=1, ending="went-out", hands=hands, expected_version=1
+            actor=referee,
+            table=finished_table,
+            game_number=1,
+            ending="went-out",
+            hands=hands,
+            expected_version=1,
         )
     assert refused.value.code == "signed-off"
 
@@ -214,7 +280,11 @@ def test_uno_table_plays_until_the_target(organiser, referee):
     services.referee_add(actor=organiser, tournament=uno, username=referee.username)
     school = services.school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
     round_ = services.round_create(
-        actor=organiser, tournament=uno, name="R1", date=datetime.date(2026, 1, 1), start_time=datetime.time(9)
+        actor=organiser,
+        tournament=uno,
+        name="R1",
+        date=datetime.date(2026, 1, 1),
+        start_time=datetime.time(9),
     )
     table = services.table_create(actor=organiser, round_=round_)
     table = services.table_assign_referee(actor=organiser, table=table, referee=referee)

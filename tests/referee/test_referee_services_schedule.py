@@ -1,4 +1,5 @@
 """Rounds, tables, referee assignment and seating."""
+
 from __future__ import annotations
 
 import datetime
@@ -14,10 +15,14 @@ NINE = datetime.time(9)
 
 
 def test_rounds_are_ordered_and_orders_unique(organiser, tournament, round_):
-    second = services.round_create(actor=organiser, tournament=tournament, name="第二輪", date=DAY, start_time=NINE)
+    second = services.round_create(
+        actor=organiser, tournament=tournament, name="第二輪", date=DAY, start_time=NINE
+    )
     assert (round_.order, second.order) == (1, 2)
     with pytest.raises(ServiceError) as refused:
-        services.round_create(actor=organiser, tournament=tournament, name="x", date=DAY, start_time=NINE, order=2)
+        services.round_create(
+            actor=organiser, tournament=tournament, name="x", date=DAY, start_time=NINE, order=2
+        )
     assert refused.value.field == "order"
 
 

@@ -1,4 +1,5 @@
 """table_sign_off and table_confirm: a finished match closes; the organiser may confirm it."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """tournament_create and tournament_update."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,9 @@ def settings_of(tournament: Tournament, **changes) -> dict:
 
 
 def test_create_takes_the_rulesets_defaults(organiser):
-    school_rules = services.tournament_create(actor=organiser, name=" 邀請賽 ", slug="hk", ruleset="hk-school")
+    school_rules = services.tournament_create(
+        actor=organiser, name=" 邀請賽 ", slug="hk", ruleset="hk-school"
+    )
     assert school_rules.name == "邀請賽"
     assert school_rules.games_per_table == 3 and school_rules.target_score is None
     assert list(school_rules.organisers.all()) == [organiser]
@@ -63,7 +66,9 @@ def test_only_people_with_the_right_create_tournaments(stranger, referee, anonym
 
 def test_update_changes_settings_and_logs_only_the_changes(organiser, tournament):
     updated = services.tournament_update(
-        actor=organiser, tournament=tournament, **settings_of(tournament, privacy="full-names", standings_released=True)
+        actor=organiser,
+        tournament=tournament,
+        **settings_of(tournament, privacy="full-names", standings_released=True),
     )
     assert updated.privacy == "full-names" and updated.standings_released
     entry = AuditEntry.objects.get(action="tournament.update")
@@ -82,5 +87,7 @@ def test_scoring_settings_freeze_once_results_exist(organiser, tournament, table
     assert refused.value.code == "frozen" and refused.value.field == "shared_win_credit"
     tournament.refresh_from_db()
     assert tournament.shared_win_credit == "full"
-    renamed = services.tournament_update(actor=organiser, tournament=tournament, **settings_of(tournament, name="New"))
+    renamed = services.tournament_update(
+        actor=organiser, tournament=tournament, **settings_of(tournament, name="New")
+    )
     assert renamed.name == "New"

@@ -1,4 +1,5 @@
 """Scores as people read them: the sign written out, shares to 2 decimal places."""
+
 from __future__ import annotations
 
 from fractions import Fraction

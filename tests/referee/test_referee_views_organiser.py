@@ -1,4 +1,5 @@
 """The organiser's pages: who may open them, and every form with good and bad input (never a 500)."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,7 +39,10 @@ def test_objects_of_another_tournament_are_not_found(organiser_client, organiser
 
     other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
     assert organiser_client.get(reverse("organiser:table", args=[other.slug, table.pk])).status_code == 404
-    assert organiser_client.get(reverse("organiser:school_edit", args=[other.slug, school.pk])).status_code == 404
+    assert (
+        organiser_client.get(reverse("organiser:school_edit", args=[other.slug, school.pk])).status_code
+        == 404
+    )
 
 
 def test_home_sends_each_role_to_its_work(client, organiser, referee, stranger, table):
@@ -64,8 +68,15 @@ def test_login_and_logout(client, organiser):
 
 class TestTournamentForms:
     def valid(self, **changes) -> dict:
-        return {"name": "新比賽", "slug": "new-cup", "ruleset": "hk-school", "shared_win_credit": "full",
-                "privacy": "initials", "language": "zh-hant", **changes}
+        return {
+            "name": "新比賽",
+            "slug": "new-cup",
+            "ruleset": "hk-school",
+            "shared_win_credit": "full",
+            "privacy": "initials",
+            "language": "zh-hant",
+            **changes,
+        }
 
     def test_create(self, organiser_client):
         response = organiser_client.post(reverse("organiser:tournament_create"), self.valid())
@@ -90,7 +101,9 @@ class TestTournamentForms:
         assert not Tournament.objects.exists()
 
     def test_duplicate_slug_is_shown_on_the_field(self, organiser_client, tournament):
-        response = organiser_client.post(reverse("organiser:tournament_create"), self.valid(slug=tournament.slug))
+        response = organiser_client.post(
+            reverse("organiser:tournament_create"), self.valid(slug=tournament.slug)
+        )
         assert "slug" in form_errors(response, "form")
         assert Tournament.objects.count() == 1
 
@@ -99,11 +112,21 @@ class TestTournamentForms:
 
     def test_settings(self, organiser_client, tournament):
         url = reverse("organiser:settings", args=[tournament.slug])
-        data = {"name": "改名", "shared_win_credit": "split", "privacy": "player-numbers", "language": "en",
-                "games_per_table": "4", "standings_released": "on"}
+        data = {
+            "name": "改名",
+            "shared_win_credit": "split",
+            "privacy": "player-numbers",
+            "language": "en",
+            "games_per_table": "4",
+            "standings_released": "on",
+        }
         assert organiser_client.post(url, data)["Location"] == url
         tournament.refresh_from_db()
-        assert (tournament.name, tournament.games_per_table, tournament.standings_released) == ("改名", 4, True)
+        assert (tournament.name, tournament.games_per_table, tournament.standings_released) == (
+            "改名",
+            4,
+            True,
+        )
         bad = organiser_client.post(url, {**data, "name": "", "games_per_table": "x"})
         assert set(form_errors(bad, "form")) == {"name", "games_per_table"}
         tournament.refresh_from_db()
@@ -112,15 +135,22 @@ class TestTournamentForms:
     def test_frozen_setting_shows_next_to_its_field(self, organiser_client, tournament, table, play):
         play(table)
         url = reverse("organiser:settings", args=[tournament.slug])
-        data = {"name": tournament.name, "shared_win_credit": "split", "privacy": "initials", "language": "zh-hant",
-                "games_per_table": "3"}
+        data = {
+            "name": tournament.name,
+            "shared_win_credit": "split",
+            "privacy": "initials",
+            "language": "zh-hant",
+            "games_per_table": "3",
+        }
         assert "shared_win_credit" in form_errors(organiser_client.post(url, data), "form")
 
 
 class TestSchoolAndPlayerForms:
     def test_add_school(self, organiser_client, tournament):
         url = reverse("organiser:schools", args=[tournament.slug])
-        response = organiser_client.post(url, {"action": "add", "name_zh": "獅山小學", "name_en": "", "code": "lhp"})
+        response = organiser_client.post(
+            url, {"action": "add", "name_zh": "獅山小學", "name_en": "", "code": "lhp"}
+        )
         assert response["Location"] == url
         assert School.objects.get().code == "LHP"
 
@@ -166,8 +196,14 @@ class TestSchoolAndPlayerForms:
 
     def test_add_player(self, organiser_client, tournament, school):
         url = reverse("organiser:players", args=[tournament.slug])
-        data = {"action": "add", "name_zh": "司徒樂怡", "name_en": "Szeto Lok Yi", "school": school.pk,
-                "class_name": "5D", "number": ""}
+        data = {
+            "action": "add",
+            "name_zh": "司徒樂怡",
+            "name_en": "Szeto Lok Yi",
+            "school": school.pk,
+            "class_name": "5D",
+            "number": "",
+        }
         assert organiser_client.post(url, data)["Location"] == url
         player = Player.objects.get()
         assert (player.name_zh, player.number) == ("司徒樂怡", 1)
@@ -185,16 +221,27 @@ class TestSchoolAndPlayerForms:
     )
     def test_add_player_bad_input(self, organiser_client, tournament, school, players, changes, field):
         url = reverse("organiser:players", args=[tournament.slug])
-        data = {"action": "add", "name_zh": "新", "name_en": "", "school": school.pk, "class_name": "", "number": ""}
+        data = {
+            "action": "add",
+            "name_zh": "新",
+            "name_en": "",
+            "school": school.pk,
+            "class_name": "",
+            "number": "",
+        }
         response = organiser_client.post(url, {**data, **changes})
         assert field in form_errors(response, "player_form")
         assert Player.objects.count() == len(players)
 
-    def test_a_school_of_another_tournament_is_not_offered(self, organiser_client, organiser, tournament, school):
+    def test_a_school_of_another_tournament_is_not_offered(
+        self, organiser_client, organiser, tournament, school
+    ):
         from referee import services
 
         other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
-        foreign = services.school_create(actor=organiser, tournament=other, name_zh="外校", name_en="", code="F")
+        foreign = services.school_create(
+            actor=organiser, tournament=other, name_zh="外校", name_en="", code="F"
+        )
         url = reverse("organiser:players", args=[tournament.slug])
         data = {"action": "add", "name_zh": "新", "school": foreign.pk}
         assert "school" in form_errors(organiser_client.post(url, data), "player_form")
@@ -213,10 +260,14 @@ class TestSchoolAndPlayerForms:
 class TestScheduleForms:
     def test_add_round_and_table(self, organiser_client, tournament):
         url = reverse("organiser:rounds", args=[tournament.slug])
-        organiser_client.post(url, {"action": "add", "name": "第一輪", "date": "2026-12-05", "start_time": "09:30"})
+        organiser_client.post(
+            url, {"action": "add", "name": "第一輪", "date": "2026-12-05", "start_time": "09:30"}
+        )
         round_ = Round.objects.get()
         round_url = reverse("organiser:round", args=[tournament.slug, round_.pk])
-        assert organiser_client.post(round_url, {"action": "add-table", "number": ""})["Location"] == round_url
+        assert (
+            organiser_client.post(round_url, {"action": "add-table", "number": ""})["Location"] == round_url
+        )
         assert Table.objects.get().number == 1
 
     @pytest.mark.parametrize(
@@ -237,9 +288,13 @@ class TestScheduleForms:
 
     def test_edit_round_bad_and_good(self, organiser_client, tournament, round_):
         url = reverse("organiser:round", args=[tournament.slug, round_.pk])
-        bad = organiser_client.post(url, {"action": "edit", "name": "決賽", "date": "", "start_time": "10:00"})
+        bad = organiser_client.post(
+            url, {"action": "edit", "name": "決賽", "date": "", "start_time": "10:00"}
+        )
         assert "date" in form_errors(bad, "round_form")
-        organiser_client.post(url, {"action": "edit", "name": "決賽", "date": "2026-12-06", "start_time": "10:00"})
+        organiser_client.post(
+            url, {"action": "edit", "name": "決賽", "date": "2026-12-06", "start_time": "10:00"}
+        )
         round_.refresh_from_db()
         assert round_.name == "決賽"
 
@@ -259,7 +314,9 @@ class TestTablePage:
         from referee import services
 
         table = services.table_create(actor=organiser, round_=round_)
-        response = organiser_client.post(self.url(table), {"action": "add-seat", "player": players[0].pk, "letter": ""})
+        response = organiser_client.post(
+            self.url(table), {"action": "add-seat", "player": players[0].pk, "letter": ""}
+        )
         assert response["Location"] == self.url(table)
         assert Seat.objects.get().letter == "A"
 
@@ -273,7 +330,9 @@ class TestTablePage:
             ({"drawn_number": "many"}, "drawn_number"),
         ],
     )
-    def test_seat_bad_input(self, organiser_client, organiser, tournament, round_, table, school, changes, field):
+    def test_seat_bad_input(
+        self, organiser_client, organiser, tournament, round_, table, school, changes, field
+    ):
         from referee import services
 
         other = services.table_create(actor=organiser, round_=round_)

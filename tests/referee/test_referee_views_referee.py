@@ -1,4 +1,5 @@
 """The referee's pages and the public pages."""
+
 from __future__ import annotations
 
 from django.urls import reverse
@@ -17,8 +18,9 @@ def test_my_tables_needs_a_login(client):
     assert client.get(reverse("referee:my_tables"))["Location"].startswith(reverse("login"))
 
 
-def test_the_table_page_is_for_its_referee_and_the_organisers(client, table, referee, other_referee, organiser,
-                                                              stranger):
+def test_the_table_page_is_for_its_referee_and_the_organisers(
+    client, table, referee, other_referee, organiser, stranger
+):
     url = reverse("referee:table", args=[table.pk])
     assert client.get(url).status_code == 302
     for outsider in (other_referee, stranger):
@@ -47,15 +49,18 @@ def test_another_referee_cannot_sign_off(client, finished_table, other_referee):
 
 def test_an_unfinished_sign_off_shows_why(referee_client, table, play):
     play(table)
-    response = referee_client.post(reverse("referee:table", args=[table.pk]), {"action": "sign-off"}, follow=True)
+    response = referee_client.post(
+        reverse("referee:table", args=[table.pk]), {"action": "sign-off"}, follow=True
+    )
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
     table.refresh_from_db()
     assert table.signed_off_at is None
 
 
 def test_a_referee_cannot_use_the_organisers_actions(referee_client, table):
-    response = referee_client.post(reverse("referee:table", args=[table.pk]), {"action": "remove-seat", "seat": 1},
-                                   follow=True)
+    response = referee_client.post(
+        reverse("referee:table", args=[table.pk]), {"action": "remove-seat", "seat": 1}, follow=True
+    )
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
     assert table.seats.count() == 4
 
@@ -66,7 +71,9 @@ def test_public_page_hides_standings_until_released(client, finished_table, refe
     hidden = client.get(url)
     assert hidden.status_code == 200 and "standings" not in hidden.context
     values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(actor=organiser, tournament=tournament, **{**values, "standings_released": True})
+    services.tournament_update(
+        actor=organiser, tournament=tournament, **{**values, "standings_released": True}
+    )
     shown = client.get(url)
     assert [item["name"] for item in shown.context["standings"]] == ["李○○", "張○○", "陳○○", "黃○○"]
     assert shown.context["rounds"][0]["done_count"] == 1
@@ -77,13 +84,15 @@ def test_public_page_of_an_unknown_tournament(client, db):
 
 
 def test_times_are_hong_kong_time(organiser_client, finished_table, referee, tournament):
-    from django.utils import timezone
     import datetime
 
+    from django.utils import timezone
+
     signed = services.table_sign_off(actor=referee, table=finished_table)
-    signed.signed_off_at = datetime.datetime(2026, 12, 5, 2, 30, tzinfo=datetime.timezone.utc)
+    signed.signed_off_at = datetime.datetime(2026, 12, 5, 2, 30, tzinfo=datetime.UTC)
     signed.save()
-    page = organiser_client.get(reverse("organiser:table", args=[tournament.slug, signed.pk]),
-                                HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = organiser_client.get(
+        reverse("organiser:table", args=[tournament.slug, signed.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "10:30" in page
     assert timezone.get_current_timezone_name() == "Asia/Hong_Kong"

@@ -1,4 +1,5 @@
 """Registering schools and players."""
+
 from __future__ import annotations
 
 from typing import Any

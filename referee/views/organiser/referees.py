@@ -1,4 +1,5 @@
 """The tournament's referees: create accounts on the spot, add existing ones, remove them."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,12 @@ class RefereesView(OrganiserMixin, ActionPageView):
         return self.run_form("add_form", RefereeAddForm(self.request.POST), perform, _("Referee added."))
 
     def remove_referee(self) -> HttpResponse:
-        user = posted_object(self.request, "user", get_user_model().objects.filter(refereed_tournaments=self.tournament))
+        user = posted_object(
+            self.request, "user", get_user_model().objects.filter(refereed_tournaments=self.tournament)
+        )
         return self.run_action(
-            lambda: services.referee_remove(actor=self.request.user, tournament=self.tournament, referee=user),
+            lambda: services.referee_remove(
+                actor=self.request.user, tournament=self.tournament, referee=user
+            ),
             _("Referee removed."),
         )

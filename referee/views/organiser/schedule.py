@@ -1,4 +1,5 @@
 """Rounds and their tables."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """The organiser's standings: final results, or provisional ones including tables still in play."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """An organiser's tournaments: the list, creating one, its dashboard and its settings."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -39,7 +40,12 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_initial(self) -> dict[str, Any]:
-        return {"shared_win_credit": "full", "privacy": "initials", "language": "zh-hant", "ruleset": "hk-school"}
+        return {
+            "shared_win_credit": "full",
+            "privacy": "initials",
+            "language": "zh-hant",
+            "ruleset": "hk-school",
+        }
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:
@@ -79,7 +85,9 @@ class TournamentSettingsView(OrganiserMixin, FormView):
 
     def form_valid(self, form: TournamentSettingsForm) -> HttpResponse:
         try:
-            services.tournament_update(actor=self.request.user, tournament=self.tournament, **form.cleaned_data)
+            services.tournament_update(
+                actor=self.request.user, tournament=self.tournament, **form.cleaned_data
+            )
         except ServiceError as error:
             show_error_on_form(form, error)
             return self.form_invalid(form)
