@@ -1,5 +1,8 @@
 """The shared PDF base: the shipped CJK font, A4 pages, and a footer with page numbers and generation time.
 
+Pages are laid out as the story is generated and written out at once, never held: the footer's total page
+count is a form that is filled in at the end.
+
 reportlab embeds a subset of the TrueType font in every PDF, so Chinese names print as Chinese on a computer
 that has no Chinese font at all.
 """
@@ -7,12 +10,13 @@ from __future__ import annotations
 
 import functools
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -28,11 +32,19 @@ from referee.exporters.labels import now_text
 FONT_NAME = "TableRefCJK"
 FONT_FILE = Path(__file__).resolve().parent.parent / "fonts" / "wqy-microhei.ttc"
 MARGIN = 15 * mm
+FOOTER_SIZE = 7.5
+FOOTER_Y = 9 * mm
+FOOTER_GREY = 0.35
+PAGE_COUNT_FORM = "TableRefPageCount"
 
 
 @functools.cache
 def cjk_font() -> str:
-    """Register the shipped font once per process (parsing it takes a few tenths of a second)."""
+    """Register the shipped font once per process (parsing it takes a few tenths of a second).
+
+    Streams are also written as plain binary: ASCII85 only made every download a quarter larger and slower.
+    """
+    rl_config.useA85 = 0
     pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE), subfontIndex=0))
     pdfmetrics.registerFontFamily(
         FONT_NAME, normal=FONT_NAME, bold=FONT_NAME, italic=FONT_NAME, boldItalic=FONT_NAME
@@ -60,40 +72,74 @@ def para(text: str, style: str = "body") -> Paragraph:
     return Paragraph(escape(text), styles()[style])
 
 
-def footer_canvas(left_text: str) -> Callable[..., Canvas]:
-    """A canvas that holds its pages until the end, so every footer can say 'page 3 of 12'."""
+class LazyStory(list):
+    """A story that platypus consumes from the front while it is refilled from a generator.
+
+    Only a few pages' flowables exist at any time, so 1,250 scoresheets take no more memory than ten.
+    """
+
+    def __init__(self, source: Iterable[Flowable], ahead: int = 64) -> None:
+        super().__init__()
+        self._source: Iterator[Flowable] | None = iter(source)
+        self._ahead = ahead
+
+    def __len__(self) -> int:
+        if self._source is not None and list.__len__(self) < self._ahead:
+            for flowable in self._source:
+                self.append(flowable)
+                if list.__len__(self) >= self._ahead:
+                    break
+            else:
+                self._source = None
+        return list.__len__(self)
+
+
+class FooterCanvas(Canvas):
+    """Writes the page count, known only at the end, into a form that every footer already refers to."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initialFontName", cjk_font())
+        super().__init__(*args, **kwargs)
+
+    def save(self) -> None:
+        pages = self.getPageNumber() - 1
+        self.beginForm(PAGE_COUNT_FORM, 0, -FOOTER_SIZE, page_count_width(), FOOTER_SIZE * 2)
+        self.setFont(cjk_font(), FOOTER_SIZE)
+        self.setFillGray(FOOTER_GREY)
+        self.drawCentredString(page_count_width() / 2, 0, str(pages))
+        self.endForm()
+        super().save()
+
+
+def page_count_width() -> float:
+    return pdfmetrics.stringWidth("0000", cjk_font(), FOOTER_SIZE)
+
+
+def footer_painter(left_text: str) -> Callable[[Canvas, Any], None]:
+    """Draws 'Tournament · title' on the left and 'Generated … · Page 3 of 12' on the right of each page."""
     generated = _("Generated %(time)s") % {"time": now_text()}
-    page_of = _("Page %(page)d of %(pages)d")
+    before_count, _middle, after_count = _("Page %(page)d of %(pages)d").partition("%(pages)d")
 
-    class FooterCanvas(Canvas):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            kwargs.setdefault("initialFontName", cjk_font())
-            super().__init__(*args, **kwargs)
-            self._held_pages: list[dict[str, Any]] = []
+    def paint(canvas: Canvas, document: Any) -> None:
+        number = {"page": canvas.getPageNumber()}
+        prefix = f"{generated} · {before_count % number}"
+        suffix = after_count % number
+        font = cjk_font()
+        prefix_width = pdfmetrics.stringWidth(prefix, font, FOOTER_SIZE)
+        suffix_width = pdfmetrics.stringWidth(suffix, font, FOOTER_SIZE)
+        right = canvas._pagesize[0] - MARGIN
+        start = right - prefix_width - page_count_width() - suffix_width
+        canvas.saveState()
+        canvas.setFont(font, FOOTER_SIZE)
+        canvas.setFillGray(FOOTER_GREY)
+        canvas.drawString(MARGIN, FOOTER_Y, left_text)
+        canvas.drawString(start, FOOTER_Y, prefix)
+        canvas.drawString(right - suffix_width, FOOTER_Y, suffix)
+        canvas.translate(start + prefix_width, FOOTER_Y)
+        canvas.doForm(PAGE_COUNT_FORM)
+        canvas.restoreState()
 
-        def showPage(self) -> None:  # noqa: N802 - reportlab's name
-            self._held_pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._held_pages)
-            for state in self._held_pages:
-                self.__dict__.update(state)
-                self._draw_footer(total)
-                Canvas.showPage(self)
-            Canvas.save(self)
-
-        def _draw_footer(self, total: int) -> None:
-            width, _height = self._pagesize
-            self.saveState()
-            self.setFont(cjk_font(), 7.5)
-            self.setFillGray(0.35)
-            self.drawString(MARGIN, 9 * mm, left_text)
-            right = f"{generated} · {page_of % {'page': self._pageNumber, 'pages': total}}"
-            self.drawRightString(width - MARGIN, 9 * mm, right)
-            self.restoreState()
-
-    return FooterCanvas
+    return paint
 
 
 class PdfExporter(Exporter):
@@ -104,8 +150,8 @@ class PdfExporter(Exporter):
     page_landscape = False
 
     @abstractmethod
-    def story(self) -> list[Flowable]:
-        """The document's content, in order."""
+    def story(self) -> Iterable[Flowable]:
+        """The document's content, in order (a generator keeps memory flat on long documents)."""
 
     @abstractmethod
     def document_title(self) -> str:
@@ -127,7 +173,8 @@ class PdfExporter(Exporter):
             author="TableRef",
             creator="TableRef",
         )
-        document.build(self.story(), canvasmaker=footer_canvas(f"{self.tournament.name} · {title}"))
+        paint = footer_painter(f"{self.tournament.name} · {title}")
+        document.build(LazyStory(self.story()), onFirstPage=paint, onLaterPages=paint, canvasmaker=FooterCanvas)
 
     @property
     def frame_width(self) -> float:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 import scoring
 from referee.exporters.labels import decided_by_name, plain_number, seat_name, signed_score
@@ -51,7 +51,7 @@ class SheetPage:
 
 
 def page_flowables(page: SheetPage, width: float) -> list[Flowable]:
-    """The flowables of one page, ending with a page break."""
+    """The flowables of one page."""
     parts: list[Flowable] = [_header(page, width), Spacer(1, 4 * mm)]
     if page.seats:
         parts += [_grid(page, width), Spacer(1, 3 * mm), _verdict(page)]
@@ -59,7 +59,7 @@ def page_flowables(page: SheetPage, width: float) -> list[Flowable]:
         parts.append(para(_("Nobody is seated at this table yet."), "heading"))
     parts += _incidents(page, width)
     parts += [Spacer(1, 5 * mm), KeepTogether([_signatures_and_stamp(page, width)]), Spacer(1, 3 * mm)]
-    parts += [para(_rule_note(page.ruleset), "small"), PageBreak()]
+    parts.append(para(_rule_note(page.ruleset), "small"))
     return parts
 
 

@@ -6,10 +6,12 @@ table's page for when the network comes back.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, PageBreak
 
 from referee.exporters.base import ROUND, TABLE
 from referee.exporters.labels import local_date
@@ -38,14 +40,17 @@ class ScoresheetsBase(PdfExporter):
         rows = School.objects.filter(tournament=self.tournament).values_list("code", "name_zh", "name_en")
         return {code: name_zh or name_en for code, name_zh, name_en in rows}
 
-    def story(self) -> list[Flowable]:
+    def story(self) -> Iterator[Flowable]:
+        """Page by page as platypus asks for them, so memory does not grow with the round."""
         schools = self.school_names()
-        flowables: list[Flowable] = []
+        first = True
         for table in self.tables().iterator(chunk_size=500):
-            flowables += page_flowables(self.page(table, schools), self.frame_width)
-        if not flowables:
-            return [para(_("This round has no tables yet."), "heading")]
-        return flowables[:-1]
+            if not first:
+                yield PageBreak()
+            first = False
+            yield from page_flowables(self.page(table, schools), self.frame_width)
+        if first:
+            yield para(_("This round has no tables yet."), "heading")
 
     def page(self, table: Table, schools: dict[str, str]) -> SheetPage:
         sheet = table_sheet(table)

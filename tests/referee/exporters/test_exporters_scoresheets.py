@@ -5,8 +5,11 @@ import re
 
 import pytest
 
+from django.utils import translation
+
 from referee.exporters import get_exporter
 from referee.models import Player
+from referee.rulesets import incident_label
 
 
 @pytest.fixture
@@ -52,7 +55,8 @@ def test_the_header_names_competition_referee_table_and_date(pdf, sheets):
 
 def test_incidents_signatures_and_stamp_box_are_on_the_page(pdf, sheets):
     page = " ".join(pdf.pages(sheets)[0].split())
-    assert "Turn over one minute: table restored, draw 3" in page
+    with translation.override("en"):
+        assert str(incident_label("hk-school", "overtime")) in page
     assert "第 5 回合超時" in page
     assert "Signature of the referee" in page
     assert "Organiser's stamp" in page
