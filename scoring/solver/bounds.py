@@ -51,6 +51,7 @@ class Estimate:
         self.group_cost = [[group_halves(c, [row[n] for row in real]) for n in range(HIGHEST + 2)]
                            for c in range(colour_count)]
         self.memo: list[dict] = [{} for _ in real]
+        self.top_halves = JOKER_HALVES * jokers
         self.known: dict = {}
 
     def bound(self, number: int, state: tuple, jokers: int) -> int:
@@ -62,40 +63,48 @@ class Estimate:
         return found
 
     def _bound(self, number: int, state: tuple, jokers: int) -> int:
-        if jokers == 0:
-            return sum(self.colour_best(c, number, s, 0) for c, s in enumerate(state))
-        shared = None  # shared[j]: best total over the colours seen so far, using at most j jokers
+        halves = JOKER_HALVES * jokers
+        shared = None  # shared[h]: best total over the colours seen so far, paying at most h halves
         for colour, colour_state in enumerate(state):
             if not colour_state and not any(self.real[colour][number:]):
                 continue
-            halves = JOKER_HALVES * jokers
-            values = [self.colour_best(colour, number, colour_state, h) for h in range(halves + 1)]
+            values = self.colour_values(colour, number, colour_state)
             if shared is None:
-                shared = values
+                shared = values[: halves + 1]
+            elif halves == 0:
+                shared = [shared[0] + values[0]]
             else:
                 shared = [max(shared[h - k] + values[k] for k in range(h + 1)) for h in range(halves + 1)]
         return (shared[-1] if shared else 0) + jokers * self.joker_weight
 
     def colour_best(self, colour: int, number: int, state: tuple, halves: int) -> int:
-        """Most weight of this colour's real tiles from ``number`` on, paying jokers in halves."""
-        if number > HIGHEST:
-            return 0 if min(state, default=MIN_RUN) >= MIN_RUN else UNREACHABLE
+        """Most weight of this colour's real tiles from ``number`` on, paying at most ``halves`` joker halves."""
+        return self.colour_values(colour, number, state)[halves]
+
+    def colour_values(self, colour: int, number: int, state: tuple) -> list[int]:
+        """``colour_best`` for every budget of halves at once (one memo entry per state)."""
         memo = self.memo[colour]
-        key = (number, state, halves)
+        key = (number, state)
         found = memo.get(key)
         if found is not None:
             return found
-        best = UNREACHABLE
+        top = self.top_halves
+        if number > HIGHEST:
+            found = memo[key] = [0 if min(state, default=MIN_RUN) >= MIN_RUN else UNREACHABLE] * (top + 1)
+            return found
+        best = [UNREACHABLE] * (top + 1)
         weight = self.weight[number]
         group_cost = self.group_cost[colour][number]
-        for move in colour_moves(state, self.real[colour][number], halves // JOKER_HALVES,
+        for move in colour_moves(state, self.real[colour][number], top // JOKER_HALVES,
                                  self.joker_start[colour][number]):
             cost = JOKER_HALVES * move.jokers + group_cost[move.to_groups]
-            if cost > halves:
+            if cost > top:
                 continue
-            laid_real = move.in_runs - move.jokers + move.to_groups
-            value = weight * laid_real + self.colour_best(colour, number + 1, move.state, halves - cost)
-            if value > best:
-                best = value
+            now = weight * (move.in_runs - move.jokers + move.to_groups)
+            later = self.colour_values(colour, number + 1, move.state)
+            for halves in range(cost, top + 1):
+                value = now + later[halves - cost]
+                if value > best[halves]:
+                    best[halves] = value
         memo[key] = best
         return best

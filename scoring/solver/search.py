@@ -123,13 +123,14 @@ class BranchAndBound:
         """
         p = self.problem
         weight, joker_loss = p.weight[number], p.weight[number] - p.joker_weight
-        colour_best = self.estimate.colour_best
+        colour_values = self.estimate.colour_values
+        following = number + 1
         per_colour = []
         for colour, colour_state in enumerate(state):
             scored = []
             for option in move_tuples(colour_state, p.real[colour][number], jokers, self.joker_start[colour][number]):
                 after, doubles, singles, used, in_runs, _ = option
-                future = colour_best(colour, number + 1, after, JOKER_HALVES * (jokers - used))
+                future = colour_values(colour, following, after)[JOKER_HALVES * (jokers - used)]
                 if future > UNREACHABLE // 2:
                     laid_real = in_runs - used + 2 * doubles + singles
                     scored.append((weight * laid_real + joker_loss * used + future, option))
