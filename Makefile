@@ -28,7 +28,7 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 messages: $(BIN)/activate
-	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --no-obsolete
+	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --no-obsolete
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3*
