@@ -101,12 +101,17 @@ class FooterCanvas(Canvas):
         kwargs.setdefault("initialFontName", cjk_font())
         super().__init__(*args, **kwargs)
 
+    count_at_line_end = True
+
     def save(self) -> None:
-        pages = self.getPageNumber() - 1
+        pages = str(self.getPageNumber() - 1)
         self.beginForm(PAGE_COUNT_FORM, 0, -FOOTER_SIZE, page_count_width(), FOOTER_SIZE * 2)
         self.setFont(cjk_font(), FOOTER_SIZE)
         self.setFillGray(FOOTER_GREY)
-        self.drawCentredString(page_count_width() / 2, 0, str(pages))
+        if self.count_at_line_end:  # "Page 3 of 12": the room left for more digits falls after the line
+            self.drawString(0, 0, pages)
+        else:  # "第 3 頁，共 12 頁": keep the number centred between its words
+            self.drawCentredString(page_count_width() / 2, 0, pages)
         self.endForm()
         super().save()
 
@@ -138,6 +143,7 @@ def footer_painter(left_text: str) -> Callable[[Canvas, Any], None]:
         canvas.translate(start + prefix_width, FOOTER_Y)
         canvas.doForm(PAGE_COUNT_FORM)
         canvas.restoreState()
+        canvas.count_at_line_end = not suffix.strip()
 
     return paint
 

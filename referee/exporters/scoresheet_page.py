@@ -128,7 +128,7 @@ def _grid(page: SheetPage, width: float) -> Table:
     header = _seat_rows(page)
     games = _game_rows(page)
     rows = header + games + [_totals_row(page)]
-    row_heights = [None] * len(header) + [(11 if page.blank else 8) * mm] * (len(games) + 1)
+    row_heights = [None] * len(header) + [(12 if page.blank else 9.5) * mm] * (len(games) + 1)
     table = Table(rows, colWidths=_column_widths(len(page.seats), width), rowHeights=row_heights, repeatRows=4)
     table.setStyle(TableStyle(_grid_style(page, len(rows), len(header))))
     return table

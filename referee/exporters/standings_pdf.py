@@ -19,7 +19,7 @@ from referee.models import School
 from referee.selectors import StandingRow, standings
 
 ROWS_PER_TABLE = 200
-COLUMN_SHARES = (0.07, 0.06, 0.30, 0.30, 0.06, 0.07, 0.07, 0.07)
+COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
 STRIPE = colors.Color(0.96, 0.96, 0.96)
