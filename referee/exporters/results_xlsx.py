@@ -21,6 +21,7 @@ from referee.exporters.standings_pdf import tied_ranks
 from referee.exporters.xlsx import Column, XlsxExporter
 from referee.match import table_status
 from referee.models import Player, School, Seat
+from referee.models.schedule import SEAT_LETTERS
 from referee.rulesets import basis_label, incident_label
 from referee.selectors import StandingRow, standings
 
@@ -33,6 +34,7 @@ class ResultsSheets:
         self.tournament = exporter.tournament
         self.school_code = school_code
         self.schools = {school.code: school for school in School.objects.filter(tournament=self.tournament)}
+        self.seat_names = {letter: seat_name(letter) for letter in SEAT_LETTERS}  # translated once, not per row
         self.standing_rows = [
             row
             for row in standings(self.tournament, final_only=not exporter.request.include_unsigned)
@@ -122,7 +124,7 @@ class ResultsSheets:
             referee,
             verdict.seat_count,
             verdict.games_played,
-            seat_name(winner) if winner else "",
+            self.seat_names[winner] if winner else None,
             number,
             name,
             decided_by_name(match.decided_by, finished) if match else "",
@@ -169,7 +171,7 @@ class ResultsSheets:
                 hand["game__table__number"],
                 hand["game__number"],
                 endings[ending],
-                seat_name(hand["seat__letter"]),
+                self.seat_names[hand["seat__letter"]],
                 hand["seat__player__number"],
                 person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]),
                 hand["seat__player__school__code"],
@@ -249,7 +251,7 @@ class ResultsSheets:
                 item["game__table__round__order"],
                 item["game__table__number"],
                 item["game__number"],
-                seat_name(item["seat__letter"]),
+                self.seat_names[item["seat__letter"]],
                 item["seat__player__number"],
                 person_name(item["seat__player__name_zh"], item["seat__player__name_en"]),
                 item["seat__player__school__code"],

@@ -58,7 +58,12 @@ class SheetWriter:
         self.rows += 1
 
     def cell_value(self, value: Any) -> Any:
-        """Exact scores as numbers: whole ones as integers, shares as decimals shown to 2 places."""
+        """Exact scores as numbers: whole ones as integers, shares as decimals shown to 2 places.
+
+        An empty text is left out like None: an empty cell costs nothing to write.
+        """
+        if value == "":
+            return None
         if isinstance(value, Fraction):
             if value.denominator == 1:
                 return int(value)
