@@ -11,6 +11,7 @@ from scoring.errors import (
     MatchError,
     RulesetError,
     ScoringError,
+    SearchTooLarge,
     TileError,
 )
 from scoring.game import score_game
@@ -42,6 +43,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "ScoringError",
+    "SearchTooLarge",
     "SetReading",
     "TileError",
     "all_rulesets",

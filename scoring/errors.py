@@ -36,6 +36,10 @@ class InvalidSet(ScoringError):
     """A set of tiles that the rules do not accept; `code` says why (`run-wraps`, ...)."""
 
 
+class SearchTooLarge(ScoringError):
+    """The exhaustive search would take too long (a large table full of special jokers)."""
+
+
 class GameError(ScoringError):
     """Facts of one game that contradict each other or the rules."""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from scoring.errors import InvalidSet
 from scoring.notation import parse_tiles
 from scoring.rulesets import Ruleset, rummikub_ruleset
-from scoring.search import TILE_WEIGHT, best_sets, by_tiles_then_value, by_value
+from scoring.search import best_sets, by_tiles, by_value
 from scoring.sets import read_tokens
 
 MAX_MELD, RESTORE = "max_meld", "restore"
@@ -72,11 +72,10 @@ def _solve(rules: Ruleset, tokens: tuple[str, ...], purpose: str) -> Meld:
 
 
 def _searched(rules: Ruleset, tokens: tuple[str, ...], purpose: str) -> Meld:
-    weigh = by_value if purpose == MAX_MELD else by_tiles_then_value
+    weigh = by_value if purpose == MAX_MELD else by_tiles
     result = best_sets(tokens, rules.colours, weigh)
-    value = result.weight if purpose == MAX_MELD else result.weight // TILE_WEIGHT
     unplaced = tuple(sorted(result.unplaced, key=rules.deck.sort_key))
-    return Meld(value, result.sets, unplaced)
+    return Meld(result.weight, result.sets, unplaced)
 
 
 def _checked(rules: Ruleset, tokens: tuple[str, ...], answer: object, purpose: str) -> Meld | None:

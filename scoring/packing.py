@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring.errors import SearchTooLarge
+
 FIELD_BITS = 4
 FIELD_MASK = (1 << FIELD_BITS) - 1
 GUARD_BIT = 1 << (FIELD_BITS - 1)
+MAX_POSITIONS = 250_000  # a few seconds; see docs/engine.md for the measured figures
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,14 @@ def pack(counts: Sequence[int]) -> int:
 
 
 class Packer:
-    def __init__(self, type_count: int, choices: Sequence[Choice], tile_bounds: Sequence[int]) -> None:
+    def __init__(
+        self,
+        type_count: int,
+        choices: Sequence[Choice],
+        tile_bounds: Sequence[int],
+        max_positions: int | None = None,
+    ) -> None:
+        self.max_positions = MAX_POSITIONS if max_positions is None else max_positions
         self.guard = pack([GUARD_BIT] * type_count)
         self.tile_bounds = tile_bounds
         self.by_lowest: list[list[Choice]] = [[] for _ in range(type_count)]
@@ -81,6 +91,12 @@ class Packer:
             best, chosen = left_out, None
         exact = best > floor
         self.memo[state] = (best, exact, chosen)
+        if len(self.memo) > self.max_positions:
+            raise SearchTooLarge(
+                "search-too-large",
+                f"the exhaustive search gave up after {self.max_positions} positions; "
+                "this many tiles with special jokers need to be arranged by hand",
+            )
         return best
 
     def _path(self, state: int) -> list[Choice]:

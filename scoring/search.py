@@ -20,7 +20,6 @@ from scoring.set_reading import SetReading
 from scoring.tiles import DOUBLE, HIGHEST, JOKER_ORDER, MIRROR, split_tile
 
 Weigh = Callable[[tuple[str, ...], SetReading], int]
-TILE_WEIGHT = 10_000  # above any total meld value (112 tiles are worth far less), so tiles placed come first
 
 
 @dataclass(frozen=True)
@@ -35,9 +34,10 @@ def by_value(layout: tuple[str, ...], reading: SetReading) -> int:
     return reading.value
 
 
-def by_tiles_then_value(layout: tuple[str, ...], reading: SetReading) -> int:
-    """Weight for restoring a table: tiles placed first, meld value to break ties."""
-    return TILE_WEIGHT * len(layout) + reading.value
+def by_tiles(layout: tuple[str, ...], reading: SetReading) -> int:
+    """Weight for restoring a table: tiles placed. No tie-break on value: once the best count is found,
+    every branch that leaves a tile out is pruned at once, which a value tie-break would prevent."""
+    return len(layout)
 
 
 def _type_order(token: str) -> tuple[int, int]:

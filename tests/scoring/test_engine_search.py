@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import SearchTooLarge
 from scoring.meld import MAX_MELD, RESTORE, _searched
 from scoring.rulesets import get_ruleset
-from scoring.search import best_sets, by_tiles_then_value
+from scoring.search import best_sets, by_tiles
 from scoring.sets import read_tokens
 from tests.scoring.engine_oracle import best_value
 
@@ -48,7 +50,7 @@ def test_restore_places_the_most_tiles():
 
 
 def test_restore_prefers_more_tiles_over_more_value():
-    result = best_sets(("R11", "R12", "R13", "K1", "R1", "B1", "Y1"), "KRBY", by_tiles_then_value)
+    result = best_sets(("R11", "R12", "R13", "K1", "R1", "B1", "Y1"), "KRBY", by_tiles)
     assert sum(len(s) for s in result.sets) == 7
 
 
@@ -93,3 +95,11 @@ def test_search_equals_the_oracle_with_special_jokers(rack):
 @given(_rack_strategy("six-player", 6))
 def test_search_equals_the_oracle_in_six_colours(rack):
     _check_against_oracle("six-player", rack)
+
+
+def test_the_search_gives_up_clearly_beyond_its_budget(monkeypatch):
+    monkeypatch.setattr("scoring.packing.MAX_POSITIONS", 5)
+    rack = "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M"
+    with pytest.raises(SearchTooLarge) as caught:
+        searched("twist", rack, RESTORE)
+    assert caught.value.code == "search-too-large"
