@@ -104,12 +104,9 @@ class BranchAndBound:
         if self.reached.get(key, -1) >= gathered:
             return
         self.reached[key] = gathered
-        estimate = self.estimate.bound
         for promise, gain, after, used, step in self._expand(number, state, jokers, self.best_value - gathered):
             if gathered + promise <= self.best_value:
                 break
-            if gathered + gain + estimate(number + 1, after, jokers - used) <= self.best_value:
-                continue
             self.steps.append(step)
             self._visit(number + 1, after, jokers - used, gathered + gain)
             self.steps.pop()
@@ -143,8 +140,9 @@ class BranchAndBound:
     def _expand(self, number: int, state: tuple, jokers: int, needed: int) -> list:
         """Children that may gather more than ``needed``: (promise, gain, state, jokers used, step), best first.
 
-        ``promise`` is an optimistic total for the child (its gain and all it could add
-        later); the exact bound is checked only for the children actually tried.
+        Combinations of moves are enumerated best first by the colours' optimistic scores
+        and stop as soon as the best completion cannot exceed ``needed``; each child found
+        is then ranked by its gain plus the full estimate of what can follow (``promise``).
         """
         per_colour = self._scored_moves(number, state, jokers)
         if per_colour is None:
@@ -166,11 +164,8 @@ class BranchAndBound:
                     k = (states, used + group_jokers)
                     gain = weight * (base + group_jokers)
                     known = best.get(k)
-                    if known is None:
-                        best[k] = [score + spare, gain, (number, moves, group_jokers)]
-                    elif known[1] < gain:
-                        known[1:] = gain, (number, moves, group_jokers)
-                        known[0] = max(known[0], score + spare)
+                    if known is None or known[0] < gain:
+                        best[k] = (gain, (number, moves, group_jokers))
                 return
             following = rest[colour + 1]
             for move_score, (after, d, s, u, r, move) in per_colour[colour]:
@@ -181,7 +176,9 @@ class BranchAndBound:
                            moves + (move,), score + move_score)
 
         extend(0, (), 0, 0, 0, 0, (), 0)
-        children = [(promise, gain, k[0], k[1], step) for k, (promise, gain, step) in best.items()]
+        estimate, following = self.estimate.bound, number + 1
+        children = [(gain + estimate(following, k[0], jokers - k[1]), gain, k[0], k[1], step)
+                    for k, (gain, step) in best.items()]
         children.sort(key=_first, reverse=True)
         return children
 
