@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import resource
 import time
@@ -88,6 +89,7 @@ def _verdicts(kind: str, size: str, ours: tuple[float, float, float], ratio: flo
 
 def run() -> bool:
     started = time.perf_counter()
+    load_before = os.getloadavg()[0]
     groups = _positions()
     worker = IlpWorker()
     warm = groups[0][2][0]
@@ -112,7 +114,8 @@ def run() -> bool:
     process_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: our search {solver_peak:.1f} MB allocated (tracemalloc); this process {process_peak:.1f} MB "
           f"max RSS (search and harness); ILP worker {ilp_peak:.1f} MB max RSS (HiGHS, numpy)")
-    print(f"wall time {time.perf_counter() - started:.0f} s")
+    print(f"wall time {time.perf_counter() - started:.0f} s; load average {load_before:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs): other work on the machine slows both sides")
     for problem in problems:
         print("DISAGREEMENT " + problem)
     return not problems
