@@ -34,6 +34,8 @@ STANDARD_TABLE_GAMES = [
     went_out("D", A=32, B=13, C=2),
     went_out("C", A=10, B=25, D=6),
 ]
+# Seed 003's table, its lost minus signs restored (every row then sums to zero, and so do the totals).
+SIX_PLAYER_TABLE_GAMES = [went_out("A", B=5, C=16, D=3), went_out("C", A=6, B=11, D=5), went_out("D", A=32, B=13, C=2)]
 
 # (command, input, expected output)
 EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
@@ -122,6 +124,21 @@ EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             ],
             "winner": "C",
             "decided_by": "games-won",
+            "finished": True,
+        },
+    ),
+    (
+        "decide-match",
+        {"ruleset": "six-player", "games": SIX_PLAYER_TABLE_GAMES},
+        {
+            "players": [
+                {"seat": "A", "games_won": 1, "total": -14, "rank": 3},
+                {"seat": "B", "games_won": 0, "total": -29, "rank": 4},
+                {"seat": "C", "games_won": 1, "total": 4, "rank": 2},
+                {"seat": "D", "games_won": 1, "total": 39, "rank": 1},
+            ],
+            "winner": "D",
+            "decided_by": "total-score",
             "finished": True,
         },
     ),
