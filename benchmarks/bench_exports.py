@@ -6,6 +6,7 @@ take minutes), but every number in it comes from the rules engine, as through th
 
 Targets (issue 5, 2 cores): the 1,250 scoresheets in under 20 s, the workbook in under 5 s, each under 250 MB.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,12 @@ def _game(rng: random.Random, letters: str):
         players = tuple(
             scoring.PlayerInput(letter, went_out=True)
             if letter == winner
-            else scoring.PlayerInput(letter, rack_value=rng.randint(1, 90), made_initial_meld=rng.random() > 0.05,
-                                     could_meld=rng.random() < 0.3)
+            else scoring.PlayerInput(
+                letter,
+                rack_value=rng.randint(1, 90),
+                made_initial_meld=rng.random() > 0.05,
+                could_meld=rng.random() < 0.3,
+            )
             for letter in letters
         )
         ending = "went-out"
@@ -75,13 +80,21 @@ def _people(tournament, rng: random.Random, prefix: str) -> tuple[list, list]:
     from referee.models import Player, School
 
     schools = School.objects.bulk_create(
-        School(tournament=tournament, code=f"S{index:02d}", name_zh=f"第{index}小學", name_en=f"School {index}")
+        School(
+            tournament=tournament, code=f"S{index:02d}", name_zh=f"第{index}小學", name_en=f"School {index}"
+        )
         for index in range(1, SCHOOLS + 1)
     )
     players = Player.objects.bulk_create(
         (
-            Player(tournament=tournament, school=schools[index % SCHOOLS], name_zh=_name(rng),
-                   name_en=f"Player {index}", class_name=f"{4 + index % 3}{'ABCD'[index % 4]}", number=index)
+            Player(
+                tournament=tournament,
+                school=schools[index % SCHOOLS],
+                name_zh=_name(rng),
+                name_en=f"Player {index}",
+                class_name=f"{4 + index % 3}{'ABCD'[index % 4]}",
+                number=index,
+            )
             for index in range(1, PLAYERS + 1)
         ),
         batch_size=1000,
@@ -101,8 +114,13 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
     from referee.models import Game, HandResult, Incident, Round, Seat, Table
     from referee.models.results import SIXTIETHS
 
-    round_ = Round.objects.create(tournament=tournament, name=f"第{order}輪", order=order,
-                                  date=datetime.date(2026, 12, order), start_time=datetime.time(9, 30))
+    round_ = Round.objects.create(
+        tournament=tournament,
+        name=f"第{order}輪",
+        order=order,
+        date=datetime.date(2026, 12, order),
+        start_time=datetime.time(9, 30),
+    )
     shuffled = rng.sample(players, len(players))
     now = timezone.now()
     tables = Table.objects.bulk_create(
@@ -110,8 +128,11 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
         for n in range(1, PLAYERS // SEATS + 1)
     )
     seats = Seat.objects.bulk_create(
-        (Seat(table=table, round=round_, letter="ABCD"[i], player=shuffled[t * SEATS + i])
-         for t, table in enumerate(tables) for i in range(SEATS)),
+        (
+            Seat(table=table, round=round_, letter="ABCD"[i], player=shuffled[t * SEATS + i])
+            for t, table in enumerate(tables)
+            for i in range(SEATS)
+        ),
         batch_size=2000,
     )
     played = [(table, number, _game(rng, "ABCD")) for table in tables for number in range(1, GAMES + 1)]
@@ -121,14 +142,23 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
     )
     hands, incidents = [], []
     for index, (game, (_table, _number, (_ending, facts, result))) in enumerate(zip(games, played)):
-        table_seats = seats[(index // GAMES) * SEATS:(index // GAMES + 1) * SEATS]
+        table_seats = seats[(index // GAMES) * SEATS : (index // GAMES + 1) * SEATS]
         for seat, fact, scored in zip(table_seats, facts, result.players):
-            hands.append(HandResult(
-                game=game, seat=seat, went_out=fact.went_out, rack_value=fact.rack_value,
-                made_initial_meld=fact.made_initial_meld, could_meld=fact.could_meld, penalty=scored.penalty,
-                score_sixtieths=int(scored.score * SIXTIETHS), basis=scored.basis, won=scored.won,
-                win_credit_sixtieths=SIXTIETHS if scored.won else 0,
-            ))
+            hands.append(
+                HandResult(
+                    game=game,
+                    seat=seat,
+                    went_out=fact.went_out,
+                    rack_value=fact.rack_value,
+                    made_initial_meld=fact.made_initial_meld,
+                    could_meld=fact.could_meld,
+                    penalty=scored.penalty,
+                    score_sixtieths=int(scored.score * SIXTIETHS),
+                    basis=scored.basis,
+                    won=scored.won,
+                    win_credit_sixtieths=SIXTIETHS if scored.won else 0,
+                )
+            )
         if rng.random() < 0.05:
             incidents.append(Incident(game=game, seat=table_seats[0], kind="overtime", tiles_drawn=3))
     HandResult.objects.bulk_create(hands, batch_size=2000)
@@ -147,8 +177,9 @@ def populate(database: Path) -> None:
     rng = random.Random(SEED)
     for slug, rounds in TOURNAMENTS.items():
         with transaction.atomic():
-            tournament = Tournament.objects.create(name="Rummikub 小學邀請賽（壓力測試）", slug=slug,
-                                                   ruleset="hk-school", games_per_table=GAMES)
+            tournament = Tournament.objects.create(
+                name="Rummikub 小學邀請賽（壓力測試）", slug=slug, ruleset="hk-school", games_per_table=GAMES
+            )
             players, referees = _people(tournament, rng, prefix=slug)
             for order in range(1, rounds + 1):
                 _round(tournament, order, players, referees, rng)
@@ -164,8 +195,11 @@ def export_once(database: Path, slug: str, exporter_name: str, round_order: int 
     cjk_font()
     tournament = Tournament.objects.get(slug=slug)
     round_ = tournament.rounds.get(order=round_order) if round_order else None
-    request = ExportRequest(tournament=tournament, round_=round_,
-                            entry_url=lambda table: f"https://tableref.example/referee/tables/{table.pk}/")
+    request = ExportRequest(
+        tournament=tournament,
+        round_=round_,
+        entry_url=lambda table: f"https://tableref.example/referee/tables/{table.pk}/",
+    )
     exporter = get_exporter(exporter_name)(request)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -173,13 +207,25 @@ def export_once(database: Path, slug: str, exporter_name: str, round_order: int 
         exporter.write(stream)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"seconds": seconds, "cpu": cpu, "peak_mb": peak, "start_mb": before, "bytes": output.stat().st_size}
+    return {
+        "seconds": seconds,
+        "cpu": cpu,
+        "peak_mb": peak,
+        "start_mb": before,
+        "bytes": output.stat().st_size,
+    }
 
 
 def _child(*arguments: str) -> str:
     environment = {**os.environ, "DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY") or "benchmark-only"}
-    done = subprocess.run([sys.executable, "-m", "benchmarks.bench_exports", *arguments], cwd=PROJECT,
-                          env=environment, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_exports", *arguments],
+        cwd=PROJECT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
     return done.stdout
@@ -198,23 +244,45 @@ def run() -> bool:
         database = Path(folder) / "bench.sqlite3"
         started = time.perf_counter()
         _child("populate", str(database))
-        print(f"Tournaments of {PLAYERS:,} players: one round of {PLAYERS // SEATS:,} tables of {SEATS}, {GAMES} games "
-              f"each ({PLAYERS * GAMES:,} hands), and the same over 3 rounds; built in "
-              f"{time.perf_counter() - started:.0f} s. Load average at start: {os.getloadavg()[0]:.1f}.")
+        print(
+            f"Tournaments of {PLAYERS:,} players: one round of {PLAYERS // SEATS:,} tables of {SEATS}, {GAMES} games "
+            f"each ({PLAYERS * GAMES:,} hands), and the same over 3 rounds; built in "
+            f"{time.perf_counter() - started:.0f} s. Load average at start: {os.getloadavg()[0]:.1f}."
+        )
         rows, all_ok = [], True
         for label, slug, exporter, round_order, seconds_target, mb_target in CASES:
             output = Path(folder) / f"{slug}-{exporter}.out"
-            result = json.loads(_child("export", str(database), slug, exporter, str(round_order or 0), str(output)))
+            result = json.loads(
+                _child("export", str(database), slug, exporter, str(round_order or 0), str(output))
+            )
             verdict = _verdict(result, seconds_target, mb_target)
             all_ok = all_ok and verdict == "ok"
-            target = f"<{seconds_target:.0f} s, <{mb_target:.0f} MB" if seconds_target else f"<{mb_target:.0f} MB"
-            rows.append([label, exporter, f"{result['seconds']:.1f}", f"{result['cpu']:.1f}",
-                         f"{result['peak_mb']:.0f}", f"{result['peak_mb'] - result['start_mb']:.0f}",
-                         f"{result['bytes'] / 2**20:.1f}", target, verdict])
-    print("seconds: wall time of the export alone; cpu: its CPU time (wall exceeds it when the machine is busy);")
-    print("peak: the exporting process's max RSS (Django and the font included); growth: peak minus the max RSS")
+            target = (
+                f"<{seconds_target:.0f} s, <{mb_target:.0f} MB" if seconds_target else f"<{mb_target:.0f} MB"
+            )
+            rows.append(
+                [
+                    label,
+                    exporter,
+                    f"{result['seconds']:.1f}",
+                    f"{result['cpu']:.1f}",
+                    f"{result['peak_mb']:.0f}",
+                    f"{result['peak_mb'] - result['start_mb']:.0f}",
+                    f"{result['bytes'] / 2**20:.1f}",
+                    target,
+                    verdict,
+                ]
+            )
+    print(
+        "seconds: wall time of the export alone; cpu: its CPU time (wall exceeds it when the machine is busy);"
+    )
+    print(
+        "peak: the exporting process's max RSS (Django and the font included); growth: peak minus the max RSS"
+    )
     print("just before the export started. SQLite, one process per export.")
-    print_table(["case", "exporter", "seconds", "cpu", "peak MB", "growth MB", "file MB", "target", "verdict"], rows)
+    print_table(
+        ["case", "exporter", "seconds", "cpu", "peak MB", "growth MB", "file MB", "target", "verdict"], rows
+    )
     return all_ok
 
 

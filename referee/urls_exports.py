@@ -4,6 +4,7 @@ Organisers: /organise/<slug>/exports/ (the page) and /organise/<slug>/exports/<e
 ?round=<pk>, ?school=<code>, ?lang=en, ?include=unsigned). Referees (and organisers): a table's scoresheet
 at /referee/tables/<pk>/scoresheet.pdf and its blank one at /referee/tables/<pk>/scoresheet-blank.pdf.
 """
+
 from django.urls import path
 
 from referee.views import exports
@@ -12,8 +13,16 @@ app_name = "exports"
 
 urlpatterns = [
     path("organise/<slug:slug>/exports/", exports.ExportPageView.as_view(), name="page"),
-    path("organise/<slug:slug>/exports/<slug:identifier>/", exports.ExportDownloadView.as_view(), name="download"),
-    path("referee/tables/<int:pk>/scoresheet.pdf", exports.TableScoresheetView.as_view(), name="table_scoresheet"),
+    path(
+        "organise/<slug:slug>/exports/<slug:identifier>/",
+        exports.ExportDownloadView.as_view(),
+        name="download",
+    ),
+    path(
+        "referee/tables/<int:pk>/scoresheet.pdf",
+        exports.TableScoresheetView.as_view(),
+        name="table_scoresheet",
+    ),
     path(
         "referee/tables/<int:pk>/scoresheet-blank.pdf",
         exports.TableScoresheetView.as_view(blank=True),

@@ -3,8 +3,9 @@
 `get_exporter(identifier)(ExportRequest(...)).render()` gives `(filename, mimetype, bytes)`; `all_exporters()`
 lists them for the export page and `python manage.py export --list`.
 """
+
 from referee.exporters import results_xlsx, school_pack, scoresheets, standings_pdf  # noqa: F401 - registration
-from referee.exporters.base import ExportError, Exporter, ExportRequest
+from referee.exporters.base import Exporter, ExportError, ExportRequest
 from referee.exporters.registry import all_exporters, get_exporter, register
 
 __all__ = ["ExportError", "ExportRequest", "Exporter", "all_exporters", "get_exporter", "register"]

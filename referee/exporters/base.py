@@ -4,6 +4,7 @@ An exporter is a class with an `identifier`, a `verbose_name` and a `write()` th
 returns `(filename, mimetype, bytes)`. Rendering happens under the tournament's language and time zone, so a
 printout reads the same whoever downloads it.
 """
+
 from __future__ import annotations
 
 import io
@@ -114,8 +115,9 @@ class Exporter(ABC):
 
     def write(self, stream: BinaryIO) -> None:
         """Stream the file under the tournament's language and time zone."""
-        with translation.override(self.request.effective_language), timezone.override(
-            tournament_time_zone(self.tournament)
+        with (
+            translation.override(self.request.effective_language),
+            timezone.override(tournament_time_zone(self.tournament)),
         ):
             self.write_content(stream)
 

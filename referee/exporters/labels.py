@@ -2,6 +2,7 @@
 
 Scores read as on the school scoresheet (+118, -7, 7.50 for a shared win); the engine's codes become words.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -12,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import scoring
-from scoring.match_types import BY_GAMES_WON, BY_TARGET, BY_TOTAL_SCORE, UNRESOLVED
 from referee.models.results import Ending
 from referee.seats import seat_label
+from scoring.match_types import BY_GAMES_WON, BY_TARGET, BY_TOTAL_SCORE, UNRESOLVED
 
 DECIDED_BY_LABELS = {
     BY_GAMES_WON: gettext_lazy("most games won"),

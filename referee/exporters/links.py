@@ -1,4 +1,5 @@
 """Where a QR code on a blank scoresheet leads: the table's page, where its referee enters the results."""
+
 from __future__ import annotations
 
 from django.urls import reverse

@@ -6,6 +6,7 @@ count is a form that is filled in at the end.
 reportlab embeds a subset of the TrueType font in every PDF, so Chinese names print as Chinese on a computer
 that has no Chinese font at all.
 """
+
 from __future__ import annotations
 
 import functools
@@ -60,9 +61,13 @@ def styles() -> dict[str, ParagraphStyle]:
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontSize=17, leading=22, alignment=TA_CENTER),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=10.5, leading=14, alignment=TA_CENTER),
-        "heading": ParagraphStyle("heading", parent=body, fontSize=11, leading=15, spaceBefore=6, spaceAfter=3),
+        "heading": ParagraphStyle(
+            "heading", parent=body, fontSize=11, leading=15, spaceBefore=6, spaceAfter=3
+        ),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11),
-        "cell_centre": ParagraphStyle("cell_centre", parent=body, fontSize=9, leading=11, alignment=TA_CENTER),
+        "cell_centre": ParagraphStyle(
+            "cell_centre", parent=body, fontSize=9, leading=11, alignment=TA_CENTER
+        ),
         "small": ParagraphStyle("small", parent=body, fontSize=8, leading=10),
     }
 
@@ -180,7 +185,9 @@ class PdfExporter(Exporter):
             creator="TableRef",
         )
         paint = footer_painter(f"{self.tournament.name} · {title}")
-        document.build(LazyStory(self.story()), onFirstPage=paint, onLaterPages=paint, canvasmaker=FooterCanvas)
+        document.build(
+            LazyStory(self.story()), onFirstPage=paint, onLaterPages=paint, canvasmaker=FooterCanvas
+        )
 
     @property
     def frame_width(self) -> float:

@@ -1,4 +1,5 @@
 """A QR code drawn as vector squares, so it stays sharp on any printer and costs no image decoding."""
+
 from __future__ import annotations
 
 import segno

@@ -4,6 +4,7 @@ The table verdict is the engine's `decide_match` applied to the numbers already 
 printed winner always agrees with the scoresheet above it; the hand and incident streams read the whole
 tournament in a fixed number of queries, in chunks, so memory stays flat however large it is.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -49,7 +50,9 @@ def game_result(ruleset: str, ending: str, hands: Sequence[StoredHand]) -> scori
     return scoring.GameResult(ruleset=ruleset, ending=ending, players=players, winners=winners)
 
 
-def decide_stored(tournament: Tournament, seat_count: int, games: Sequence[scoring.GameResult]) -> scoring.MatchResult | None:
+def decide_stored(
+    tournament: Tournament, seat_count: int, games: Sequence[scoring.GameResult]
+) -> scoring.MatchResult | None:
     """The table's verdict from stored games; None when nothing was played or the games cannot be decided."""
     if not games:
         return None
@@ -103,7 +106,9 @@ def tournament_hands(tournament: Tournament, *, school_code: str | None = None) 
     hands = HandResult.objects.filter(game__table__round__tournament=tournament)
     if school_code is not None:
         hands = hands.filter(seat__player__school__code=school_code)
-    ordered = hands.order_by("game__table__round__order", "game__table__number", "game__number", "seat__letter")
+    ordered = hands.order_by(
+        "game__table__round__order", "game__table__number", "game__number", "seat__letter"
+    )
     for row in ordered.values_list(*HAND_FIELDS).iterator(chunk_size=CHUNK):
         hand = dict(zip(HAND_FIELDS, row))
         hand["score"] = Fraction(hand["score_sixtieths"], SIXTIETHS)
@@ -120,7 +125,8 @@ class TableVerdict:
 
 
 def table_verdicts(tournament: Tournament) -> Iterator[TableVerdict]:
-    """Every table with the engine's verdict on its stored games: two streamed queries, whatever the size."""
+    """Every table with the engine's verdict on its stored games: three queries (tables, seat counts, hands),
+    the tables and hands streamed side by side in the same order, whatever the size."""
     tables = (
         Table.objects.filter(round__tournament=tournament)
         .select_related("round", "referee")
@@ -136,10 +142,18 @@ def table_verdicts(tournament: Tournament) -> Iterator[TableVerdict]:
             number = pending["game__number"]
             endings[number] = pending["game__ending"]
             games.setdefault(number, []).append(
-                StoredHand(pending["seat__letter"], pending["penalty"], pending["score"], pending["basis"], pending["won"])
+                StoredHand(
+                    pending["seat__letter"],
+                    pending["penalty"],
+                    pending["score"],
+                    pending["basis"],
+                    pending["won"],
+                )
             )
             pending = next(hands, None)
-        results = [game_result(tournament.ruleset, endings[number], games[number]) for number in sorted(games)]
+        results = [
+            game_result(tournament.ruleset, endings[number], games[number]) for number in sorted(games)
+        ]
         seat_count = seat_counts.get(table.pk, 0)
         yield TableVerdict(table, seat_count, len(results), decide_stored(tournament, seat_count, results))
 
@@ -171,10 +185,14 @@ INCIDENT_FIELDS = (
 )
 
 
-def tournament_incidents(tournament: Tournament, *, school_code: str | None = None) -> Iterator[dict[str, Any]]:
+def tournament_incidents(
+    tournament: Tournament, *, school_code: str | None = None
+) -> Iterator[dict[str, Any]]:
     incidents = Incident.objects.filter(game__table__round__tournament=tournament)
     if school_code is not None:
         incidents = incidents.filter(seat__player__school__code=school_code)
-    ordered = incidents.order_by("game__table__round__order", "game__table__number", "game__number", "created_at", "pk")
+    ordered = incidents.order_by(
+        "game__table__round__order", "game__table__number", "game__number", "created_at", "pk"
+    )
     for row in ordered.values_list(*INCIDENT_FIELDS).iterator(chunk_size=CHUNK):
         yield dict(zip(INCIDENT_FIELDS, row))

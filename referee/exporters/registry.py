@@ -1,9 +1,10 @@
 """One place that knows every exporter: the export page, the downloads and the command line all read it."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from referee.exporters.base import ExportError, Exporter
+from referee.exporters.base import Exporter, ExportError
 
 _EXPORTERS: dict[str, type[Exporter]] = {}
 
@@ -21,7 +22,9 @@ def get_exporter(identifier: str) -> type[Exporter]:
         return _EXPORTERS[identifier]
     except KeyError:
         raise ExportError(
-            _("There is no export called %(name)s.") % {"name": identifier}, field="exporter", code="unknown-exporter"
+            _("There is no export called %(name)s.") % {"name": identifier},
+            field="exporter",
+            code="unknown-exporter",
         ) from None
 
 

@@ -4,6 +4,7 @@ Sheets: Standings, Tables (each table's winner and how it was decided), Games (e
 the derived penalty, score and basis), Players, Schools, Incidents. Rows are streamed from the database into
 openpyxl's write-only sheets.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -34,7 +35,9 @@ class ResultsSheets:
         self.tournament = exporter.tournament
         self.school_code = school_code
         self.schools = {school.code: school for school in School.objects.filter(tournament=self.tournament)}
-        self.seat_names = {letter: seat_name(letter) for letter in SEAT_LETTERS}  # translated once, not per row
+        self.seat_names = {
+            letter: seat_name(letter) for letter in SEAT_LETTERS
+        }  # translated once, not per row
         self.standing_rows = [
             row
             for row in standings(self.tournament, final_only=not exporter.request.include_unsigned)
@@ -60,7 +63,9 @@ class ResultsSheets:
             Column(_("Total score"), 10),
         ]
         tied = tied_ranks(self.standing_rows)
-        self.exporter.sheet(workbook, _("Standings"), columns, (self._standing(row, tied) for row in self.standing_rows))
+        self.exporter.sheet(
+            workbook, _("Standings"), columns, (self._standing(row, tied) for row in self.standing_rows)
+        )
 
     def _standing(self, row: StandingRow, tied: set[int]) -> list[Any]:
         player = row.player
@@ -103,7 +108,10 @@ class ResultsSheets:
         seats = Seat.objects.filter(round__tournament=self.tournament).values_list(
             "table_id", "letter", "player__number", "player__name_zh", "player__name_en"
         )
-        return {(table, letter): (number, person_name(zh, en)) for table, letter, number, zh, en in seats.iterator(2000)}
+        return {
+            (table, letter): (number, person_name(zh, en))
+            for table, letter, number, zh, en in seats.iterator(2000)
+        }
 
     def _table(self, verdict: TableVerdict, seated: dict[tuple[int, str], tuple[int, str]]) -> list[Any]:
         table, match = verdict.table, verdict.match
@@ -220,14 +228,17 @@ class ResultsSheets:
         counts: dict[str, int] = {}
         for code in Player.objects.filter(tournament=self.tournament).values_list("school__code", flat=True):
             counts[code] = counts.get(code, 0) + 1
+        ranked: dict[str, list[StandingRow]] = {}
+        for row in self.standing_rows:
+            ranked.setdefault(row.school_code, []).append(row)
         rows = []
         for code, school in self.schools.items():
             if self.school_code is not None and code != self.school_code:
                 continue
-            ranked = [row for row in self.standing_rows if row.school_code == code]
-            won = sum((row.games_won for row in ranked), Fraction(0))
-            total = sum((row.total for row in ranked), Fraction(0))
-            rows.append([code, school.name_zh, school.name_en, counts.get(code, 0), len(ranked), won, total])
+            mine = ranked.get(code, [])
+            won = sum((row.games_won for row in mine), Fraction(0))
+            total = sum((row.total for row in mine), Fraction(0))
+            rows.append([code, school.name_zh, school.name_en, counts.get(code, 0), len(mine), won, total])
         self.exporter.sheet(workbook, _("Schools"), columns, rows)
 
     def incidents_sheet(self, workbook: Workbook) -> None:

@@ -1,4 +1,5 @@
 """`school-pack`: for one school's teacher, a ZIP with a PDF and a workbook of that school's players' results."""
+
 from __future__ import annotations
 
 import io
@@ -57,7 +58,15 @@ class SchoolResultsPdf(PdfExporter):
     def summary(self) -> Flowable:
         rows = standings(self.tournament, final_only=not self.request.include_unsigned)
         tied = tied_ranks(rows)
-        header = [_("Rank"), _("No."), _("Player"), _("Class"), _("Games played"), _("Games won"), _("Total score")]
+        header = [
+            _("Rank"),
+            _("No."),
+            _("Player"),
+            _("Class"),
+            _("Games played"),
+            _("Games won"),
+            _("Total score"),
+        ]
         body = [
             [
                 rank_text(row.rank, tied),
@@ -121,7 +130,9 @@ class SchoolPack(Exporter):
     position = 50
     offers_provisional = True
     verbose_name = gettext_lazy("School pack (PDF and Excel in a ZIP)")
-    description = gettext_lazy("For one school's teacher: its players' ranks, totals and every game, as PDF and Excel.")
+    description = gettext_lazy(
+        "For one school's teacher: its players' ranks, totals and every game, as PDF and Excel."
+    )
     extension = "zip"
     mimetype = "application/zip"
     accepts = requires = frozenset({SCHOOL})

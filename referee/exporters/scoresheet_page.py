@@ -4,6 +4,7 @@ Header (competition, games, referee, table, date), a 勝 / 得分 column pair pe
 schools, one row per game, the 總結 totals, the table's winner, the incidents, signature lines and a box for
 the organiser's stamp (大會蓋印). A blank page keeps the same grid with empty cells and adds a QR code.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -75,8 +76,15 @@ def _header(page: SheetPage, width: float) -> Flowable:
     ]
     text_width = width - (QR_SIZE + 4 * mm if page.entry_url else 0)
     details = Table(fields, colWidths=[text_width * 0.4, text_width * 0.6], hAlign="LEFT")
-    details.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    title = [para(page.tournament_name, "title"), para(page.round_name, "subtitle"), Spacer(1, 2 * mm), details]
+    details.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    )
+    title = [
+        para(page.tournament_name, "title"),
+        para(page.round_name, "subtitle"),
+        Spacer(1, 2 * mm),
+        details,
+    ]
     if not page.entry_url:
         return KeepTogether(title)
     qr_cell = [QrCode(page.entry_url, QR_SIZE), para(_("Scan to enter the results"), "small")]
@@ -107,7 +115,10 @@ def _seat_rows(page: SheetPage) -> list[list[object]]:
 def _game_rows(page: SheetPage) -> list[list[str]]:
     if page.blank:
         count = page.games_required or BLANK_ROWS_WITHOUT_LIMIT
-        return [[_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats)) for number in range(1, count + 1)]
+        return [
+            [_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats))
+            for number in range(1, count + 1)
+        ]
     rows = []
     for game in page.games:
         row = [_("Game %(number)s") % {"number": game.number}]
@@ -129,7 +140,9 @@ def _grid(page: SheetPage, width: float) -> Table:
     games = _game_rows(page)
     rows = header + games + [_totals_row(page)]
     row_heights = [None] * len(header) + [(12 if page.blank else 9.5) * mm] * (len(games) + 1)
-    table = Table(rows, colWidths=_column_widths(len(page.seats), width), rowHeights=row_heights, repeatRows=4)
+    table = Table(
+        rows, colWidths=_column_widths(len(page.seats), width), rowHeights=row_heights, repeatRows=4
+    )
     table.setStyle(TableStyle(_grid_style(page, len(rows), len(header))))
     return table
 
@@ -171,7 +184,9 @@ def _verdict(page: SheetPage) -> Flowable:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
     if match.winner is None:
         leaders = "、".join(
-            f"{seat_name(player.seat)} {names.get(player.seat, '')}" for player in match.players if player.rank == 1
+            f"{seat_name(player.seat)} {names.get(player.seat, '')}"
+            for player in match.players
+            if player.rank == 1
         )
         text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
         return para(f"{text} {'＿' * 8}", "heading")
@@ -219,7 +234,9 @@ def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     lines = [[_("Signature of the referee"), ""]]
     lines += [[f"{seat_name(seat.letter)} {seat.player_name}", ""] for seat in page.seats]
     signature_width = width * 0.64
-    signatures = Table(lines, colWidths=[signature_width * 0.45, signature_width * 0.55], rowHeights=[8.5 * mm] * len(lines))
+    signatures = Table(
+        lines, colWidths=[signature_width * 0.45, signature_width * 0.55], rowHeights=[8.5 * mm] * len(lines)
+    )
     signatures.setStyle(
         TableStyle(
             [
@@ -230,7 +247,9 @@ def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
         )
     )
     stamp_size = 38 * mm
-    stamp = Table([[_("Organiser's stamp")], [""]], colWidths=[stamp_size], rowHeights=[6 * mm, stamp_size - 6 * mm])
+    stamp = Table(
+        [[_("Organiser's stamp")], [""]], colWidths=[stamp_size], rowHeights=[6 * mm, stamp_size - 6 * mm]
+    )
     stamp.setStyle(
         TableStyle(
             [

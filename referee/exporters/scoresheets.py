@@ -4,9 +4,11 @@ The completed sheets are filled from `selectors.table_sheet`, the same read as t
 and screen never disagree. The blank sheets carry everything but the results, and a QR code that opens the
 table's page for when the network comes back.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -29,7 +31,9 @@ class ScoresheetsBase(PdfExporter):
 
     def tables(self) -> QuerySet[Table]:
         """The requested table, the round's tables, or every table of the tournament, in order."""
-        tables = Table.objects.select_related("round__tournament", "referee").order_by("round__order", "number")
+        tables = Table.objects.select_related("round__tournament", "referee").order_by(
+            "round__order", "number"
+        )
         if self.request.table is not None:
             return tables.filter(pk=self.request.table.pk)
         if self.request.round_ is not None:
@@ -56,7 +60,7 @@ class ScoresheetsBase(PdfExporter):
         sheet = table_sheet(table)
         round_ = table.round
         referee = (table.referee.get_full_name() or table.referee.get_username()) if table.referee else ""
-        common = dict(
+        base = SheetPage(
             tournament_name=self.tournament.name,
             ruleset=self.tournament.ruleset,
             round_name=round_.name,
@@ -70,9 +74,9 @@ class ScoresheetsBase(PdfExporter):
         )
         if self.blank:
             entry_url = self.request.entry_url(table) if self.request.entry_url else None
-            return SheetPage(**common, entry_url=entry_url)
-        return SheetPage(
-            **common,
+            return replace(base, entry_url=entry_url)
+        return replace(
+            base,
             games=sheet.games,
             totals=sheet.totals,
             incidents=sheet.incidents,

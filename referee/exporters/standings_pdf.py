@@ -2,6 +2,7 @@
 
 Rows come from `selectors.standings`, the same aggregate as the standings page.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -68,7 +69,8 @@ class StandingsPdf(PdfExporter):
     def story(self) -> list[Flowable]:
         rows = standings(self.tournament, final_only=not self.request.include_unsigned)
         schools = {
-            school.code: school.name_zh or school.name_en for school in School.objects.filter(tournament=self.tournament)
+            school.code: school.name_zh or school.name_en
+            for school in School.objects.filter(tournament=self.tournament)
         }
         scope = (
             _("Provisional: includes tables not yet signed off.")

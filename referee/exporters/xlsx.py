@@ -3,6 +3,7 @@
 Every sheet gets a bold, frozen header row, an autofilter over its rows and set column widths; numbers are
 written as numbers (a shared-win share as a decimal with 2 places shown), never as text.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -95,7 +96,9 @@ class XlsxExporter(Exporter):
             writer.close()
         workbook.save(stream)
 
-    def sheet(self, workbook: Workbook, title: str, columns: Sequence[Column], rows: Iterable[Sequence[Any]]) -> int:
+    def sheet(
+        self, workbook: Workbook, title: str, columns: Sequence[Column], rows: Iterable[Sequence[Any]]
+    ) -> int:
         """Write one sheet; returns the number of data rows."""
         writer = SheetWriter(workbook, title, columns)
         self._writers.append(writer)

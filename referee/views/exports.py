@@ -1,4 +1,5 @@
 """Downloads: the organiser's export page, and a table's scoresheet for its referee (blank or completed)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from referee import permissions
-from referee.exporters import ExportError, Exporter, ExportRequest, all_exporters, get_exporter
+from referee.exporters import Exporter, ExportError, ExportRequest, all_exporters, get_exporter
 from referee.exporters.base import LANGUAGES, ROUND, SCHOOL
 from referee.exporters.links import entry_path
 from referee.models import Round, School, Table
@@ -91,7 +92,9 @@ class ExportDownloadView(OrganiserMixin, View):
         raw = self.request.GET.get("round", "")
         if not raw:
             return None
-        found = Round.objects.filter(tournament=self.tournament, pk=int(raw)).first() if raw.isdigit() else None
+        found = (
+            Round.objects.filter(tournament=self.tournament, pk=int(raw)).first() if raw.isdigit() else None
+        )
         if found is None:
             raise ExportError(_("This round is not part of the tournament."), field="round", code="bad-round")
         return found
@@ -102,7 +105,9 @@ class ExportDownloadView(OrganiserMixin, View):
             return None
         found = School.objects.filter(tournament=self.tournament, code=code).first()
         if found is None:
-            raise ExportError(_("This school is not part of the tournament."), field="school", code="bad-school")
+            raise ExportError(
+                _("This school is not part of the tournament."), field="school", code="bad-school"
+            )
         return found
 
 
@@ -112,7 +117,9 @@ class TableScoresheetView(LoginRequiredMixin, View):
     blank = False
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        table = get_object_or_404(Table.objects.select_related("round__tournament", "referee"), pk=kwargs["pk"])
+        table = get_object_or_404(
+            Table.objects.select_related("round__tournament", "referee"), pk=kwargs["pk"]
+        )
         if not permissions.can_view_table(request.user, table):
             raise PermissionDenied(_("This table is not assigned to you."))
         identifier = "blank-scoresheets-pdf" if self.blank else "scoresheets-pdf"

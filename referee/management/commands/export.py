@@ -2,6 +2,7 @@
 
 For scripts: the same exporters as the organiser's export page. `--list` names them all.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,18 +23,26 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000"
 
 
 class Command(BaseCommand):
-    help = "Write an export (scoresheets, standings, results workbook, school pack) of a tournament to a file."
+    help = (
+        "Write an export (scoresheets, standings, results workbook, school pack) of a tournament to a file."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("tournament", nargs="?", help="the tournament's short name (slug), for example demo")
+        parser.add_argument(
+            "tournament", nargs="?", help="the tournament's short name (slug), for example demo"
+        )
         parser.add_argument("exporter", nargs="?", help="which export; see --list")
         parser.add_argument("--list", action="store_true", help="list the exporters and stop")
         parser.add_argument("--round", type=int, help="the round's order number (1 for the first round)")
         parser.add_argument("--table", type=int, help="one table's number (with --round)")
         parser.add_argument("--school", help="a school's short code, for example HSP")
-        parser.add_argument("--lang", choices=LANGUAGES, help="language of the export (default: the tournament's)")
         parser.add_argument(
-            "--include-unsigned", action="store_true", help="provisional results: count tables not yet signed off"
+            "--lang", choices=LANGUAGES, help="language of the export (default: the tournament's)"
+        )
+        parser.add_argument(
+            "--include-unsigned",
+            action="store_true",
+            help="provisional results: count tables not yet signed off",
         )
         parser.add_argument(
             "--base-url",
@@ -77,7 +86,9 @@ class Command(BaseCommand):
         if options["table"] is not None:
             if round_ is None:
                 raise CommandError("Give the table's round with --round.")
-            table = Table.objects.filter(round=round_, number=options["table"]).select_related("round").first()
+            table = (
+                Table.objects.filter(round=round_, number=options["table"]).select_related("round").first()
+            )
             if table is None:
                 raise CommandError(f"Round {options['round']} has no table {options['table']}.")
             round_ = None
@@ -108,5 +119,7 @@ class Command(BaseCommand):
                 exporter.write(stream)
             partial.replace(path)
         except NoReverseMatch:
-            raise CommandError("The site's table pages are not installed, so no QR code can be made.") from None
+            raise CommandError(
+                "The site's table pages are not installed, so no QR code can be made."
+            ) from None
         self.stderr.write(f"Wrote {path} ({path.stat().st_size:,} bytes).")

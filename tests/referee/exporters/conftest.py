@@ -3,6 +3,7 @@
 Round 1 has three tables: the seed-002 sheet (signed off, with an incident), a table that ends in an
 unresolved tie after a shared win (signed off), and a seated table with no games yet.
 """
+
 from __future__ import annotations
 
 import os
@@ -91,9 +92,18 @@ def second_school(organiser, tournament) -> School:
 @pytest.fixture
 def more_players(organiser, tournament, second_school) -> list[Player]:
     """Six players of the second school; one has only an English name."""
-    names = [("何浩然", ""), ("林曉彤", ""), ("吳卓軒", ""), ("麥思穎", ""), ("", "Mary Lee"), ("司徒樂怡", "")]
+    names = [
+        ("何浩然", ""),
+        ("林曉彤", ""),
+        ("吳卓軒", ""),
+        ("麥思穎", ""),
+        ("", "Mary Lee"),
+        ("司徒樂怡", ""),
+    ]
     return [
-        services.player_create(actor=organiser, tournament=tournament, school=second_school, name_zh=zh, name_en=en)
+        services.player_create(
+            actor=organiser, tournament=tournament, school=second_school, name_zh=zh, name_en=en
+        )
         for zh, en in names
     ]
 
@@ -103,7 +113,11 @@ def signed_table(finished_table, referee) -> Table:
     """The seed-002 sheet with an overtime penalty in game 2, signed off."""
     game = finished_table.games.get(number=2)
     services.incident_record(
-        actor=referee, game=game, seat=finished_table.seats.get(letter="C"), kind="overtime", note="第 5 回合超時"
+        actor=referee,
+        game=game,
+        seat=finished_table.seats.get(letter="C"),
+        kind="overtime",
+        note="第 5 回合超時",
     )
     services.table_sign_off(actor=referee, table=finished_table)
     return Table.objects.get(pk=finished_table.pk)
@@ -117,15 +131,38 @@ def tie_table(organiser, round_, referee, more_players) -> Table:
     for letter, player in zip("ABCD", more_players[:4]):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     games = [
-        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=10), HandFacts("C", rack_value=10),
-                      HandFacts("D", rack_value=10)]),
-        ("went-out", [HandFacts("A", rack_value=10), HandFacts("B", went_out=True), HandFacts("C", rack_value=10),
-                      HandFacts("D", rack_value=10)]),
-        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5), HandFacts("C", rack_value=20),
-                            HandFacts("D", rack_value=21)]),
+        (
+            "went-out",
+            [
+                HandFacts("A", went_out=True),
+                HandFacts("B", rack_value=10),
+                HandFacts("C", rack_value=10),
+                HandFacts("D", rack_value=10),
+            ],
+        ),
+        (
+            "went-out",
+            [
+                HandFacts("A", rack_value=10),
+                HandFacts("B", went_out=True),
+                HandFacts("C", rack_value=10),
+                HandFacts("D", rack_value=10),
+            ],
+        ),
+        (
+            "pool-exhausted",
+            [
+                HandFacts("A", rack_value=5),
+                HandFacts("B", rack_value=5),
+                HandFacts("C", rack_value=20),
+                HandFacts("D", rack_value=21),
+            ],
+        ),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
     services.table_sign_off(actor=referee, table=table)
     return Table.objects.get(pk=table.pk)
 

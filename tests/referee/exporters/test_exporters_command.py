@@ -1,4 +1,5 @@
 """`python manage.py export`: the same exporters for scripts."""
+
 from __future__ import annotations
 
 import io
@@ -37,8 +38,18 @@ def test_a_round_of_scoresheets_to_a_file(pdf, tmp_path, event):
 
 def test_one_table_blank_with_the_sites_address(tmp_path, event, tie_table):
     target = tmp_path / "t2.pdf"
-    export("cup", "blank-scoresheets-pdf", "--round", "1", "--table", "2", "--base-url", "https://ref.example.org/",
-           "-o", str(target))
+    export(
+        "cup",
+        "blank-scoresheets-pdf",
+        "--round",
+        "1",
+        "--table",
+        "2",
+        "--base-url",
+        "https://ref.example.org/",
+        "-o",
+        str(target),
+    )
     assert f"https://ref.example.org/referee/tables/{tie_table.pk}/".encode() in target.read_bytes()
 
 

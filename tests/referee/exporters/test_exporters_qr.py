@@ -1,4 +1,5 @@
 """The QR code on a blank scoresheet: drawn as vector squares, and it reads back as the table's address."""
+
 from __future__ import annotations
 
 import shutil
@@ -28,7 +29,11 @@ def test_a_scanner_reads_the_tables_address(tmp_path, export_request, signed_tab
         pytest.skip("zbarimg (zbar-tools) or pdftoppm is not installed")
     data = get_exporter("blank-scoresheets-pdf")(export_request(table=signed_table)).render()[2]
     (tmp_path / "sheet.pdf").write_bytes(data)
-    subprocess.run([rasteriser, "-r", "150", "-png", str(tmp_path / "sheet.pdf"), str(tmp_path / "page")], check=True)
+    subprocess.run(
+        [rasteriser, "-r", "150", "-png", str(tmp_path / "sheet.pdf"), str(tmp_path / "page")], check=True
+    )
     image = next(tmp_path.glob("page*.png"))
-    found = subprocess.run([scanner, "--quiet", "--raw", str(image)], capture_output=True, text=True)
+    found = subprocess.run(
+        [scanner, "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
+    )
     assert found.stdout.strip() == f"{entry_base}/referee/tables/{signed_table.pk}/"

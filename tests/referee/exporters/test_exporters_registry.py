@@ -1,9 +1,10 @@
 """The exporter contract and its one registry."""
+
 from __future__ import annotations
 
 import pytest
 
-from referee.exporters import ExportError, Exporter, all_exporters, get_exporter, register
+from referee.exporters import Exporter, ExportError, all_exporters, get_exporter, register
 from referee.exporters.base import ROUND, SCHOOL, TABLE
 
 ISSUE_EXPORTERS = ["scoresheets-pdf", "blank-scoresheets-pdf", "standings-pdf", "results-xlsx", "school-pack"]

@@ -1,4 +1,5 @@
 """The results workbook: six sheets, numbers as numbers, frozen filtered headers, matching the standings."""
+
 from __future__ import annotations
 
 import io
@@ -61,7 +62,9 @@ def test_a_shared_win_keeps_its_half_and_shows_two_decimals(workbook):
     sheet = workbook["Games"]
     header = [cell.value for cell in sheet[1]]
     score_column = header.index("Score") + 1
-    shares = [row[score_column - 1] for row in sheet.iter_rows(min_row=2) if row[score_column - 1].value == 15.5]
+    shares = [
+        row[score_column - 1] for row in sheet.iter_rows(min_row=2) if row[score_column - 1].value == 15.5
+    ]
     assert len(shares) == 2
     assert all(cell.number_format == "0.00" for cell in shares)
 
@@ -76,7 +79,11 @@ def test_games_hold_every_hand_with_facts_and_derived_numbers(workbook, event):
     assert set(by_game.values()) == {0}
     first = rows[0]
     assert (first["Seat"], first["Player"], first["Rack value given"], first["Penalty"], first["Score"]) == (
-        "A", "陳俊傑", 7, 7, -7
+        "A",
+        "陳俊傑",
+        7,
+        7,
+        -7,
     )
     assert first["Basis"] == "tiles on the rack" and first["Ending"] == "Someone went out"
 
@@ -86,7 +93,9 @@ def test_tables_say_who_won_and_how(workbook):
     assert rows[1]["Winner"] == "李詠琳" and rows[1]["Decided by"] == "most games won"
     assert rows[1]["Status"] == "Signed off" and rows[1]["Signed off at"] is not None
     assert rows[2]["Winner"] is None and rows[2]["Decided by"] == "tie on games won and total score"
-    assert rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Status"] == "Not started"
+    assert (
+        rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Status"] == "Not started"
+    )
 
 
 def test_players_schools_and_incidents(workbook, event):

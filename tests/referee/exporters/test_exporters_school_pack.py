@@ -1,4 +1,5 @@
 """The school pack: one school's results as a PDF and a workbook, in one ZIP for its teacher."""
+
 from __future__ import annotations
 
 import io

@@ -1,10 +1,10 @@
 """Scoresheets on paper: the school layout, filled from the results, Chinese names as Chinese."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
-
 from django.utils import translation
 
 from referee.exporters import get_exporter
@@ -38,18 +38,28 @@ def test_every_seated_player_is_printed_by_name(pdf, sheets, event):
 
 def test_the_seed_002_sheet_prints_its_games_and_totals(pdf, sheets):
     page = pdf.pages(sheets)[0]
-    rows = {line.split()[0] + line.split()[1]: line.split()[2:] for line in page.splitlines()
-            if re.match(r"\s*(Game \d|Totals)", line)}
+    rows = {
+        line.split()[0] + line.split()[1]: line.split()[2:]
+        for line in page.splitlines()
+        if re.match(r"\s*(Game \d|Totals)", line)
+    }
     assert rows["Game1"] == ["-7", "1", "+118", "-61", "-50"]
     assert rows["Game3"] == ["-49", "-32", "1", "+98", "-17"]
-    totals = [line for line in page.splitlines() if line.strip().startswith("Totals")][0].split()[1:]
+    totals = next(line for line in page.splitlines() if line.strip().startswith("Totals")).split()[1:]
     assert totals == ["0", "-68", "2", "+123", "1", "+35", "0", "-90"]
     assert "Winner: B 李詠琳 (most games won)" in " ".join(page.split())
 
 
 def test_the_header_names_competition_referee_table_and_date(pdf, sheets):
     page = " ".join(pdf.pages(sheets)[0].split())
-    for expected in ("小學邀請賽", "第一輪", "Games: 3", "Referee: 陳大文", "Table: 1", "Date: Dec. 5, 2026 09:30"):
+    for expected in (
+        "小學邀請賽",
+        "第一輪",
+        "Games: 3",
+        "Referee: 陳大文",
+        "Table: 1",
+        "Date: Dec. 5, 2026 09:30",
+    ):
         assert expected in page
 
 
@@ -94,7 +104,9 @@ def test_blank_sheets_carry_names_but_no_results(pdf, blank_sheets, event):
     assert "Game 3" in first and "Scan to enter the results" in first
 
 
-def test_each_blank_sheet_links_its_tables_entry_page(entry_base, blank_sheets, signed_table, tie_table, empty_table):
+def test_each_blank_sheet_links_its_tables_entry_page(
+    entry_base, blank_sheets, signed_table, tie_table, empty_table
+):
     for table in (signed_table, tie_table, empty_table):
         assert f"{entry_base}/referee/tables/{table.pk}/".encode() in blank_sheets
 

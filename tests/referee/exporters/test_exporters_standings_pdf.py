@@ -1,4 +1,5 @@
 """The standings on A4 landscape: ranks, games won, totals, ties, repeated headers, footers."""
+
 from __future__ import annotations
 
 import re

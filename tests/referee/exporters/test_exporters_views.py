@@ -1,4 +1,5 @@
 """The organiser's export page and downloads, and a table's scoresheet for its referee."""
+
 from __future__ import annotations
 
 import io
@@ -14,7 +15,13 @@ def test_the_export_page_lists_every_exporter_with_a_button(organiser_client, ev
     response = organiser_client.get(reverse("exports:page", args=[event.slug]))
     assert response.status_code == 200
     page = response.content.decode()
-    for identifier in ("scoresheets-pdf", "blank-scoresheets-pdf", "standings-pdf", "results-xlsx", "school-pack"):
+    for identifier in (
+        "scoresheets-pdf",
+        "blank-scoresheets-pdf",
+        "standings-pdf",
+        "results-xlsx",
+        "school-pack",
+    ):
         assert reverse("exports:download", args=[event.slug, identifier]) in page
     assert '<option value="LHP">' in page and "第一輪" in page
 
@@ -40,7 +47,9 @@ def test_a_round_and_a_school_narrow_the_download(organiser_client, event, round
         reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), {"round": round_.pk}
     )
     assert scoresheets["Content-Disposition"] == 'attachment; filename="cup-round-1-scoresheets-pdf.pdf"'
-    pack = organiser_client.get(reverse("exports:download", args=[event.slug, "school-pack"]), {"school": "lhp"})
+    pack = organiser_client.get(
+        reverse("exports:download", args=[event.slug, "school-pack"]), {"school": "lhp"}
+    )
     assert pack["Content-Type"] == "application/zip"
 
 
@@ -62,14 +71,20 @@ def test_blank_sheets_link_to_the_host_the_organiser_uses(pdf, organiser_client,
 
 
 def test_the_referee_downloads_their_tables_sheets(pdf, referee_client, signed_table):
-    completed = referee_client.get(reverse("exports:table_scoresheet", args=[signed_table.pk]), {"lang": "en"})
+    completed = referee_client.get(
+        reverse("exports:table_scoresheet", args=[signed_table.pk]), {"lang": "en"}
+    )
     assert completed.status_code == 200 and completed["Content-Type"] == "application/pdf"
     text = " ".join(pdf.text(completed.content).split())
     assert "+123" in text and "李詠琳" in text
-    blank = referee_client.get(reverse("exports:table_blank_scoresheet", args=[signed_table.pk]), {"lang": "en"})
+    blank = referee_client.get(
+        reverse("exports:table_blank_scoresheet", args=[signed_table.pk]), {"lang": "en"}
+    )
     blank_text = pdf.text(blank.content)
     assert "李詠琳" in blank_text and "+123" not in blank_text
-    assert blank["Content-Disposition"] == 'attachment; filename="cup-round-1-table-1-blank-scoresheets-pdf.pdf"'
+    assert (
+        blank["Content-Disposition"] == 'attachment; filename="cup-round-1-table-1-blank-scoresheets-pdf.pdf"'
+    )
 
 
 def test_other_people_cannot_download_a_tables_sheet(client, roles, signed_table, event):
