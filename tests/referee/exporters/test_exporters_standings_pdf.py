@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 from referee import services
 from referee.exporters import ExportRequest, get_exporter, standings_pdf
-from referee.models import Player
-from referee.selectors import StandingRow, standings
+from referee.selectors import standings
 from referee.services.results import HandFacts
 
 
@@ -61,9 +61,9 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
     assert "Provisional: includes tables not yet signed off." in provisional and "劉子晴" in provisional
 
 
-def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, players):
-    player = Player.objects.select_related("school").get(pk=players[0].pk)
-    many = [StandingRow(i, player, "HSP", 3, Fraction(1), Fraction(-i)) for i in range(1, 121)]
+def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
+    row = standings(event)[0]
+    many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 121)]
     monkeypatch.setattr(standings_pdf, "standings", lambda tournament, final_only: many)
     pages = pdf.pages(render(export_request()))
     assert len(pages) >= 3
