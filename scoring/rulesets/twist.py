@@ -22,7 +22,7 @@ RULESET = Ruleset(
             "incomplete-move-forgotten",
             "Incomplete move, places of tiles forgotten (strict tournament rule)",
             needs_tiles_left_over=True,
-            base_draw=3,
+            base_draw=0,
         ),
     ),
     deck=RummikubTiles(colours="KRBY", jokers=((JOKER, 2), (DOUBLE, 2), (COLOUR_CHANGE, 2), (MIRROR, 2))),

@@ -20,7 +20,7 @@ from scoring import ScoringError, get_ruleset, incident_draw
         ("six-player", "overtime", None, 3),
         ("twist", "overtime", None, 1),
         ("twist", "incomplete-move", None, 3),
-        ("twist", "incomplete-move-forgotten", 2, 5),
+        ("twist", "incomplete-move-forgotten", 2, 2),
         ("uno", "uno-not-called", None, 2),
         ("uno", "advised-player", None, 2),
         ("uno", "wrong-card", None, 2),
