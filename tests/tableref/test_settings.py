@@ -1,0 +1,102 @@
+"""The settings read the environment as the README promises."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _settings_in_subprocess(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import json, tableref.settings as s; "
+        "print(json.dumps({'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS,"
+        " 'engine': s.DATABASES['default']['ENGINE'], 'tz': s.TIME_ZONE, 'lang': s.LANGUAGE_CODE}))"
+    )
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_without_debug_a_secret_key_is_required() -> None:
+    result = _settings_in_subprocess({})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_gives_a_development_key_and_sqlite_by_default() -> None:
+    result = _settings_in_subprocess({"DEBUG": "1"})
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert values == {
+        "debug": True,
+        "hosts": ["127.0.0.1", "localhost"],
+        "engine": "django.db.backends.sqlite3",
+        "tz": "Asia/Hong_Kong",
+        "lang": "zh-hant",
+    }
+
+
+def test_database_url_and_allowed_hosts_come_from_the_environment() -> None:
+    result = _settings_in_subprocess(
+        {
+            "SECRET_KEY": "x" * 40,
+            "DATABASE_URL": "postgres://someone@db.example:5432/tableref",
+            "ALLOWED_HOSTS": "tableref.example, hall.example",
+        }
+    )
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert values["debug"] is False
+    assert values["engine"] == "django.db.backends.postgresql"
+    assert values["hosts"] == ["tableref.example", "hall.example"]
+
+
+@pytest.mark.django_db
+def test_sqlite_runs_in_wal_mode_with_immediate_transactions() -> None:
+    if connection.vendor != "sqlite":
+        assert connection.vendor == "postgresql"
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        mode = cursor.fetchone()[0]
+    # The test database lives in memory, where SQLite reports "memory"; a file database reports "wal".
+    assert mode in {"wal", "memory"}
+    assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_a_file_database_is_in_wal_mode(tmp_path: Path) -> None:
+    database = tmp_path / "check.sqlite3"
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='tableref.settings'; django.setup(); "
+        "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode'); "
+        "print(c.fetchone()[0])"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{database}"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "wal"
