@@ -18,11 +18,14 @@ from .report import print_table, summary
 
 COLOURS = "KRBY"
 SEED = 20150601
-RACKS = {14: 200, 20: 200, 30: 150, 40: 150}      # rack size: positions
-TABLES = {40: 60, 60: 50, 80: 40, 104: 30}       # about this many tiles in valid sets, plus 0-3 loose
-HEAPS = (15, 80, 200)                            # random heaps of 15 to 80 tiles: positions
+RACKS = {14: 200, 20: 200, 30: 150, 40: 150}  # rack size: positions
+TABLES = {40: 60, 60: 50, 80: 40, 104: 30}  # about this many tiles in valid sets, plus 0-3 loose
+HEAPS = (15, 80, 200)  # random heaps of 15 to 80 tiles: positions
 TARGETS = {  # (kind, size): (median ms, max ms) from issue 7
-    ("meld", 14): (1, 50), ("meld", 20): (1, 50), ("meld", 30): (10, 250), ("meld", 40): (10, 250),
+    ("meld", 14): (1, 50),
+    ("meld", 20): (1, 50),
+    ("meld", 30): (10, 250),
+    ("meld", 40): (10, 250),
 }
 RESTORE_TARGET = (25, 500)
 
@@ -48,7 +51,9 @@ def _timed(function: Callable, *args, **kwargs) -> tuple[object, float]:
     return result, time.perf_counter() - start
 
 
-def _measure(kind: str, positions: list[list[str]], worker: IlpWorker) -> tuple[list[float], list[float], list[str]]:
+def _measure(
+    kind: str, positions: list[list[str]], worker: IlpWorker
+) -> tuple[list[float], list[float], list[str]]:
     objective = "meld" if kind == "meld" else "restore"
     search = max_meld if kind == "meld" else restore
     ours, ilp, problems = [], [], []
@@ -102,20 +107,49 @@ def run() -> bool:
         mine, theirs = summary(ours), summary(ilp)
         ratio = theirs[0] / mine[0]
         tiles = sum(len(p) for p in positions) / len(positions)
-        rows.append([kind, size, f"{tiles:.1f}", len(positions), *(f"{v:.2f}" for v in mine),
-                     *(f"{v:.2f}" for v in theirs), f"{ratio:.1f}x",
-                     f"{len(positions) - len(wrong)}/{len(positions)}", _verdicts(kind, size, mine, ratio)])
-    headers = ["kind", "size", "tiles", "n", "ours med", "p95", "max", "ILP med", "p95", "max",
-               "ILP/ours", "agree", "target"]
+        rows.append(
+            [
+                kind,
+                size,
+                f"{tiles:.1f}",
+                len(positions),
+                *(f"{v:.2f}" for v in mine),
+                *(f"{v:.2f}" for v in theirs),
+                f"{ratio:.1f}x",
+                f"{len(positions) - len(wrong)}/{len(positions)}",
+                _verdicts(kind, size, mine, ratio),
+            ]
+        )
+    headers = [
+        "kind",
+        "size",
+        "tiles",
+        "n",
+        "ours med",
+        "p95",
+        "max",
+        "ILP med",
+        "p95",
+        "max",
+        "ILP/ours",
+        "agree",
+        "target",
+    ]
     print("Times in milliseconds per position; ILP = den Hertog-Hulshof model solved by HiGHS (1 thread).")
     print_table(headers, rows)
     ilp_peak = worker.close()
     solver_peak = _peak_solver_memory(groups)
     process_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory: our search {solver_peak:.1f} MB allocated (tracemalloc); this process {process_peak:.1f} MB "
-          f"max RSS (search and harness); ILP worker {ilp_peak:.1f} MB max RSS (HiGHS, numpy)")
-    print(f"wall time {time.perf_counter() - started:.0f} s; load average {load_before:.1f} at the start, "
-          f"{os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs): other work on the machine slows both sides")
+    print(
+        f"peak memory: our search {solver_peak:.1f} MB allocated (tracemalloc); "
+        f"this process {process_peak:.1f} MB max RSS (search and harness); "
+        f"ILP worker {ilp_peak:.1f} MB max RSS (HiGHS, numpy)"
+    )
+    print(
+        f"wall time {time.perf_counter() - started:.0f} s; load average {load_before:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs); other work on the machine "
+        "slows both sides"
+    )
     for problem in problems:
         print("DISAGREEMENT " + problem)
     return not problems

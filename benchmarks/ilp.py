@@ -11,7 +11,7 @@ is built once; each position only sets the tile counts and solves.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import highspy
@@ -22,7 +22,7 @@ MAX_RUN = 5
 JOKER = "J"
 
 
-@lru_cache(maxsize=None)
+@cache
 def set_templates(colours: str, jokers: int) -> tuple[tuple[tuple[str, ...], int], ...]:
     """Every valid set up to jokers standing in, as (laid tokens, meld value); best value per tile mix."""
     shapes = []
@@ -45,11 +45,14 @@ def set_templates(colours: str, jokers: int) -> tuple[tuple[tuple[str, ...], int
                     best[key] = (laid, value)
     for size in range(3, jokers + 1):
         laid = (JOKER,) * size
-        best[laid] = (laid, HIGHEST * size if size <= len(colours) else sum(range(HIGHEST - size + 1, HIGHEST + 1)))
+        best[laid] = (
+            laid,
+            HIGHEST * size if size <= len(colours) else sum(range(HIGHEST - size + 1, HIGHEST + 1)),
+        )
     return tuple(best.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _matrix(colours: str, jokers: int):
     """The constraint matrix (column-wise) and the two objectives, built once per ruleset shape."""
     kinds = [f"{c}{n}" for c in colours for n in range(1, HIGHEST + 1)] + [JOKER]
@@ -63,8 +66,15 @@ def _matrix(colours: str, jokers: int):
         start.append(len(index))
     meld = np.array([float(v) for _, v in templates])
     placed = np.array([float(len(laid)) for laid, _ in templates])
-    return kinds, templates, np.array(start, dtype=np.int32), np.array(index, dtype=np.int32), \
-        np.array(value), meld, placed
+    return (
+        kinds,
+        templates,
+        np.array(start, dtype=np.int32),
+        np.array(index, dtype=np.int32),
+        np.array(value),
+        meld,
+        placed,
+    )
 
 
 def solve_ilp(tiles: list[str], colours: str, objective: str, max_jokers: int = 2) -> int:

@@ -50,8 +50,12 @@ def _regroup(rng: random.Random, runs: list[list[str]], sets: list[list[str]]) -
 
 def random_partition(rng: random.Random) -> tuple[list[list[str]], list[str]]:
     """All 106 tiles laid as random runs and groups, two of them standing in for jokers; and those two."""
-    runs = [[f"{colour}{n}" for n in range(first, last + 1)]
-            for colour in FOUR for _ in range(2) for first, last in _cut_into_runs(rng)]
+    runs = [
+        [f"{colour}{n}" for n in range(first, last + 1)]
+        for colour in FOUR
+        for _ in range(2)
+        for first, last in _cut_into_runs(rng)
+    ]
     groups: list[list[str]] = []
     for _ in range(40):
         _regroup(rng, runs, groups)

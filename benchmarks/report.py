@@ -14,9 +14,9 @@ def summary(seconds: list[float]) -> tuple[float, float, float]:
 
 
 def print_table(headers: list[str], rows: list[list[str]]) -> None:
-    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
-    line = "  ".join(f"{h:>{w}}" for h, w in zip(headers, widths))
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
+    line = "  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True))
     print(line)
     print("-" * len(line))
     for row in rows:
-        print("  ".join(f"{str(cell):>{w}}" for cell, w in zip(row, widths)))
+        print("  ".join(f"{str(cell):>{w}}" for cell, w in zip(row, widths, strict=True)))

@@ -13,7 +13,7 @@ from .tiles import HIGHEST, JOKER, NUMBERS, parse_tokens, tile_order
 
 
 def max_meld(tiles: Sequence[str], *, colours: str = "KRBY") -> Arrangement:
-    """The highest total value of disjoint valid sets from ``tiles`` (a joker counts the tile it stands for)."""
+    """The best total value of disjoint valid sets from ``tiles``; a joker counts the tile it stands for."""
     weight = [0] + list(NUMBERS) + [0]
     return _solve(tiles, colours, weight, joker_weight=HIGHEST)
 

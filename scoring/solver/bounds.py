@@ -41,15 +41,23 @@ def group_halves(colour: int, counts: list[int]) -> tuple[int, int, int]:
 
 
 class Estimate:
-    def __init__(self, real: list[list[int]], jokers: int, weight: list[int], joker_weight: int,
-                 joker_start: list[list[bool]]) -> None:
+    def __init__(
+        self,
+        real: list[list[int]],
+        jokers: int,
+        weight: list[int],
+        joker_weight: int,
+        joker_start: list[list[bool]],
+    ) -> None:
         self.real = real
         self.weight = weight
         self.joker_weight = joker_weight
         self.joker_start = joker_start
         colour_count = len(real)
-        self.group_cost = [[group_halves(c, [row[n] for row in real]) for n in range(HIGHEST + 2)]
-                           for c in range(colour_count)]
+        self.group_cost = [
+            [group_halves(c, [row[n] for row in real]) for n in range(HIGHEST + 2)]
+            for c in range(colour_count)
+        ]
         self.memo: list[dict] = [{} for _ in real]
         self.top_halves = JOKER_HALVES * jokers
         self.known: dict = {}
@@ -78,7 +86,7 @@ class Estimate:
         return (shared[-1] if shared else 0) + jokers * self.joker_weight
 
     def colour_best(self, colour: int, number: int, state: tuple, halves: int) -> int:
-        """Most weight of this colour's real tiles from ``number`` on, paying at most ``halves`` joker halves."""
+        """Most weight of this colour's real tiles from ``number`` on, paying at most ``halves``."""
         return self.colour_values(colour, number, state)[halves]
 
     def colour_values(self, colour: int, number: int, state: tuple) -> list[int]:
@@ -95,8 +103,9 @@ class Estimate:
         best = [UNREACHABLE] * (top + 1)
         weight = self.weight[number]
         group_cost = self.group_cost[colour][number]
-        for move in colour_moves(state, self.real[colour][number], top // JOKER_HALVES,
-                                 self.joker_start[colour][number]):
+        for move in colour_moves(
+            state, self.real[colour][number], top // JOKER_HALVES, self.joker_start[colour][number]
+        ):
             cost = JOKER_HALVES * move.jokers + group_cost[move.to_groups]
             if cost > top:
                 continue

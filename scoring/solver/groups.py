@@ -10,13 +10,13 @@ how many jokers join, so the answers are computed once per ruleset size and cach
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 MIN_SET = 3
 Witness = tuple[tuple[int, ...], ...]  # groups as tuples of colour positions
 
 
-@lru_cache(maxsize=None)
+@cache
 def _size_layouts(doubles: int, singles: int, jokers: int) -> dict[tuple[int, ...], Witness]:
     """Every way (up to order) to share the tiles among groups: sizes -> one witness.
 
@@ -40,17 +40,22 @@ def _add_colour(layouts: dict, position: int, copy_count: int) -> dict:
     extended: dict[tuple[int, ...], Witness] = {}
     for witness in layouts.values():
         count = len(witness)
-        targets = [(i,) for i in range(count)] if copy_count == 1 else [
-            (i, j) for i in range(count) for j in range(i + 1, count)]
+        targets = (
+            [(i,) for i in range(count)]
+            if copy_count == 1
+            else [(i, j) for i in range(count) for j in range(i + 1, count)]
+        )
         for chosen in targets:
-            groups = [group + (position,) if index in chosen else group for index, group in enumerate(witness)]
+            groups = [
+                group + (position,) if index in chosen else group for index, group in enumerate(witness)
+            ]
             groups.sort(key=len)
             key = tuple(len(group) for group in groups)
             extended.setdefault(key, tuple(groups))
     return extended
 
 
-@lru_cache(maxsize=None)
+@cache
 def joker_counts(colour_count: int, doubles: int, singles: int, joker_limit: int) -> tuple[int, ...]:
     """How many jokers (0..joker_limit) can join groups laid from these tiles; empty if none can be laid."""
     if doubles == singles == 0:
@@ -79,7 +84,7 @@ def lay_groups(colour_count: int, copies: dict[int, int], jokers: int) -> list[t
             continue
         spare = jokers - sum(need)
         laid = []
-        for group, group_need, group_room in zip(witness, need, room):
+        for group, group_need, group_room in zip(witness, need, room, strict=True):
             extra = min(spare, group_room - group_need)
             spare -= extra
             laid.append((sorted(order[p] for p in group), group_need + extra))

@@ -22,7 +22,7 @@ def lay_out(colours: str, steps: list[Step]) -> tuple[list[Laid], list[list[int]
             tile = token(colours, colour, number)
             runs = sorted(open_runs[colour], key=lambda run: min(len(run[1]), MIN_RUN))
             kept = []
-            for (start, tokens), action in zip(runs, move.actions):
+            for (start, tokens), action in zip(runs, move.actions, strict=True):
                 if action == "S":
                     laid.append((start, colour, tuple(tokens)))
                     continue

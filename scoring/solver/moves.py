@@ -12,7 +12,7 @@ losing any optimum.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 MIN_RUN = 3
@@ -24,13 +24,13 @@ State = tuple[int, ...]
 class Move:
     """One colour's choice at one number."""
 
-    state: State            # the colour's open runs afterwards
-    to_groups: int          # real tiles handed to this number's groups
-    in_runs: int            # tiles (real and joker) laid in runs at this number
-    jokers: int             # jokers laid in runs at this number
+    state: State  # the colour's open runs afterwards
+    to_groups: int  # real tiles handed to this number's groups
+    in_runs: int  # tiles (real and joker) laid in runs at this number
+    jokers: int  # jokers laid in runs at this number
     actions: tuple[str, ...]  # per open run, in state order: "R", "J" or "S"
-    new_real: int           # runs started by a real tile
-    new_joker: int          # runs started by a joker
+    new_real: int  # runs started by a real tile
+    new_joker: int  # runs started by a joker
 
 
 def _continuations(state: State) -> list[tuple[str, ...]]:
@@ -43,7 +43,7 @@ def _raw_moves(state: State, real: int, joker_cap: int, joker_start: bool):
         used_real, used_jokers = actions.count("R"), actions.count("J")
         if used_real > real or used_jokers > joker_cap:
             continue
-        kept = [min(length + 1, MIN_RUN) for length, act in zip(state, actions) if act != "S"]
+        kept = [min(length + 1, MIN_RUN) for length, act in zip(state, actions, strict=True) if act != "S"]
         left = real - used_real
         max_new_jokers = joker_cap - used_jokers if joker_start else 0
         for new_real in range(left + 1):
@@ -53,7 +53,9 @@ def _raw_moves(state: State, real: int, joker_cap: int, joker_start: bool):
                         continue
                     after = tuple(sorted(kept + [1] * (new_real + new_joker)))
                     in_runs = used_real + used_jokers + new_real + new_joker
-                    yield Move(after, to_groups, in_runs, used_jokers + new_joker, actions, new_real, new_joker)
+                    yield Move(
+                        after, to_groups, in_runs, used_jokers + new_joker, actions, new_real, new_joker
+                    )
 
 
 def dominates(better: State, worse: State) -> bool:
@@ -62,27 +64,34 @@ def dominates(better: State, worse: State) -> bool:
     if extra < 0 or better.count(MIN_RUN) < extra:
         return False
     trimmed = better[: len(better) - extra]
-    return all(b >= w for b, w in zip(trimmed, worse))
+    return all(b >= w for b, w in zip(trimmed, worse, strict=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def colour_moves(state: State, real: int, joker_cap: int, joker_start: bool) -> tuple[Move, ...]:
     """The undominated moves, most tiles laid first (so the search meets good answers early)."""
     kept: list[Move] = []
-    for move in sorted(_raw_moves(state, real, joker_cap, joker_start),
-                       key=lambda m: (-(m.in_runs + m.to_groups), m.jokers)):
+    for move in sorted(
+        _raw_moves(state, real, joker_cap, joker_start), key=lambda m: (-(m.in_runs + m.to_groups), m.jokers)
+    ):
         if not any(_beats(other, move) for other in kept):
             kept.append(move)
     return tuple(kept)
 
 
 def _beats(other: Move, move: Move) -> bool:
-    return (other.to_groups == move.to_groups and other.jokers <= move.jokers
-            and other.in_runs >= move.in_runs and dominates(other.state, move.state))
+    return (
+        other.to_groups == move.to_groups
+        and other.jokers <= move.jokers
+        and other.in_runs >= move.in_runs
+        and dominates(other.state, move.state)
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def move_tuples(state: State, real: int, joker_cap: int, joker_start: bool) -> tuple[tuple, ...]:
-    """The moves as flat tuples for the search's inner loop: (state, doubles, singles, jokers, in runs, move)."""
-    return tuple((m.state, int(m.to_groups == 2), int(m.to_groups == 1), m.jokers, m.in_runs, m)
-                 for m in colour_moves(state, real, joker_cap, joker_start))
+    """The moves as flat tuples for the inner loop: (state, doubles, singles, jokers, in runs, move)."""
+    return tuple(
+        (m.state, int(m.to_groups == 2), int(m.to_groups == 1), m.jokers, m.in_runs, m)
+        for m in colour_moves(state, real, joker_cap, joker_start)
+    )

@@ -12,6 +12,7 @@ the children so that good answers come early.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from .bounds import JOKER_HALVES, UNREACHABLE, Estimate
@@ -28,8 +29,8 @@ class Problem:
 
     real: list[list[int]]
     jokers: int
-    weight: list[int]          # index by number; weight[HIGHEST + 1] unused
-    joker_weight: int          # the most one joker can add
+    weight: list[int]  # index by number; weight[HIGHEST + 1] unused
+    joker_weight: int  # the most one joker can add
     colour_count: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -45,12 +46,17 @@ class BranchAndBound:
         self.problem = problem
         self.joker_start = self._joker_starts()
         self.suffix = self._suffix_bounds()
-        self.idle = [not any(row[n] for row in problem.real) and not any(row[n] for row in self.joker_start)
-                     for n in range(HIGHEST + 2)]
-        self.estimate = Estimate(problem.real, problem.jokers, problem.weight, problem.joker_weight,
-                                 self.joker_start)
-        self.ceiling = min(self.suffix[LOWEST] + problem.jokers * problem.joker_weight,
-                           self.estimate.bound(LOWEST, tuple(() for _ in problem.real), problem.jokers))
+        self.idle = [
+            not any(row[n] for row in problem.real) and not any(row[n] for row in self.joker_start)
+            for n in range(HIGHEST + 2)
+        ]
+        self.estimate = Estimate(
+            problem.real, problem.jokers, problem.weight, problem.joker_weight, self.joker_start
+        )
+        self.ceiling = min(
+            self.suffix[LOWEST] + problem.jokers * problem.joker_weight,
+            self.estimate.bound(LOWEST, tuple(() for _ in problem.real), problem.jokers),
+        )
         self.best_value = -1
         self.best_steps: list[Step] | None = None
         self.steps: list[Step] = []
@@ -59,8 +65,13 @@ class BranchAndBound:
     def _joker_starts(self) -> list[list[bool]]:
         """A joker may start a run only where a real tile of that colour follows within reach."""
         p = self.problem
-        return [[any(row[m] for m in range(n + 1, min(n + p.jokers, HIGHEST) + 1)) if p.jokers else False
-                 for n in range(HIGHEST + 2)] for row in p.real]
+        return [
+            [
+                any(row[m] for m in range(n + 1, min(n + p.jokers, HIGHEST) + 1)) if p.jokers else False
+                for n in range(HIGHEST + 2)
+            ]
+            for row in p.real
+        ]
 
     def _suffix_bounds(self) -> list[int]:
         p = self.problem
@@ -79,10 +90,8 @@ class BranchAndBound:
         start = tuple(() for _ in range(self.problem.colour_count))
         for floor in self._floors():
             self.best_value, self.best_steps, self.reached = floor, None, {}
-            try:
+            with suppress(_Stop):
                 self._visit(LOWEST, start, self.problem.jokers, 0)
-            except _Stop:
-                pass
             if self.best_steps is not None:
                 return self.best_value, self.best_steps
         return -1, []
@@ -104,7 +113,9 @@ class BranchAndBound:
         if self.reached.get(key, -1) >= gathered:
             return
         self.reached[key] = gathered
-        for promise, gain, after, used, step in self._expand(number, state, jokers, self.best_value - gathered):
+        for promise, gain, after, used, step in self._expand(
+            number, state, jokers, self.best_value - gathered
+        ):
             if gathered + promise <= self.best_value:
                 break
             self.steps.append(step)
@@ -125,7 +136,9 @@ class BranchAndBound:
         per_colour = []
         for colour, colour_state in enumerate(state):
             scored = []
-            for option in move_tuples(colour_state, p.real[colour][number], jokers, self.joker_start[colour][number]):
+            for option in move_tuples(
+                colour_state, p.real[colour][number], jokers, self.joker_start[colour][number]
+            ):
                 after, doubles, singles, used, in_runs, _ = option
                 future = colour_values(colour, following, after)[JOKER_HALVES * (jokers - used)]
                 if future > UNREACHABLE // 2:
@@ -138,7 +151,7 @@ class BranchAndBound:
         return per_colour
 
     def _expand(self, number: int, state: tuple, jokers: int, needed: int) -> list:
-        """Children that may gather more than ``needed``: (promise, gain, state, jokers used, step), best first.
+        """Children that may gather more than ``needed``: (promise, gain, state, jokers used, step).
 
         Combinations of moves are enumerated best first by the colours' optimistic scores
         and stop as soon as the best completion cannot exceed ``needed``; each child found
@@ -172,13 +185,23 @@ class BranchAndBound:
                 if score + move_score + following <= needed:
                     break
                 if used + u <= jokers:
-                    extend(colour + 1, states + (after,), doubles + d, singles + s, used + u, in_runs + r,
-                           moves + (move,), score + move_score)
+                    extend(
+                        colour + 1,
+                        states + (after,),
+                        doubles + d,
+                        singles + s,
+                        used + u,
+                        in_runs + r,
+                        moves + (move,),
+                        score + move_score,
+                    )
 
         extend(0, (), 0, 0, 0, 0, (), 0)
         estimate, following = self.estimate.bound, number + 1
-        children = [(gain + estimate(following, k[0], jokers - k[1]), gain, k[0], k[1], step)
-                    for k, (gain, step) in best.items()]
+        children = [
+            (gain + estimate(following, k[0], jokers - k[1]), gain, k[0], k[1], step)
+            for k, (gain, step) in best.items()
+        ]
         children.sort(key=_first, reverse=True)
         return children
 

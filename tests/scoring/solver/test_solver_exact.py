@@ -1,4 +1,4 @@
-"""The fast solvers agree with the engine's exhaustive search over every valid set, on small dense positions."""
+"""The fast solvers agree with the engine's exhaustive search over all valid sets on small dense positions."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def positions(draw, colours: str, max_jokers: int, max_tiles: int = 11) -> list[
     high = draw(st.integers(low, min(13, low + 5)))
     slots = [f"{c}{n}" for c in used_colours for n in range(low, high + 1)]
     copies = draw(st.lists(st.integers(0, 2), min_size=len(slots), max_size=len(slots)))
-    tiles = [slot for slot, n in zip(slots, copies) for _ in range(n)]
+    tiles = [slot for slot, n in zip(slots, copies, strict=True) for _ in range(n)]
     tiles = draw(st.permutations(tiles))[:max_tiles]
     return tiles + ["J"] * draw(st.integers(0, max_jokers))
 

@@ -79,7 +79,10 @@ def test_restore_counts_jokers_as_placed_tiles():
 
 def test_restore_leaves_out_the_fewest_tiles():
     answer = restore(["R1", "R2", "R3", "K7", "B9", "B9", "Y9", "K9"])
-    assert answer.value == 6 and answer.unplaced == ("K7", "B9")  # one group of 9s: a second B9 has no partners
+    assert answer.value == 6 and answer.unplaced == (
+        "K7",
+        "B9",
+    )  # one group of 9s: a second B9 has no partners
 
 
 def test_lower_case_tokens_are_read():

@@ -31,11 +31,14 @@ def _place(items, index, groups, colour_count) -> bool:
     return False
 
 
-CASES = [(colours, doubles, singles, jokers)
-         for colours, limit in ((4, 2), (6, 4))
-         for doubles in range(colours + 1) for singles in range(colours - doubles + 1)
-         for jokers in range(limit + 1)
-         if 2 * doubles + singles + jokers <= 9]
+CASES = [
+    (colours, doubles, singles, jokers)
+    for colours, limit in ((4, 2), (6, 4))
+    for doubles in range(colours + 1)
+    for singles in range(colours - doubles + 1)
+    for jokers in range(limit + 1)
+    if 2 * doubles + singles + jokers <= 9
+]
 
 
 @pytest.mark.parametrize("colours,doubles,singles,jokers", CASES)

@@ -30,7 +30,10 @@ def valid_sets(draw, colours: str = FOUR) -> list[tuple[str, ...]]:
             members = [f"{c}{number}" for c in draw(st.permutations(colours))[:size]]
         if counts.get("J", 0) < 2 and draw(st.integers(0, 4)) == 0:
             members[draw(st.integers(0, len(members) - 1))] = "J"
-        if all(counts.get(t, 0) + members.count(t) <= 2 for t in members) and counts.get("J", 0) + members.count("J") <= 2:
+        if (
+            all(counts.get(t, 0) + members.count(t) <= 2 for t in members)
+            and counts.get("J", 0) + members.count("J") <= 2
+        ):
             for t in members:
                 counts[t] = counts.get(t, 0) + 1
             laid.append(tuple(members))
@@ -60,10 +63,12 @@ def test_meld_value_is_at_least_that_of_sets_known_to_fit(sets):
 @settings(max_examples=200, deadline=None)
 @given(positions(FOUR, 2), st.sampled_from(["meld", "restore"]))
 def test_the_estimate_never_falls_below_the_optimum(tiles, objective):
-    """With two jokers at most there are no sets of jokers alone, so the search's ceiling must cover the optimum."""
+    """With two jokers at most there are no sets of jokers alone: the estimate must cover the optimum."""
     counts = parse_tokens(tiles, FOUR)
     weight = [0] + (list(range(1, 14)) if objective == "meld" else [1] * 13) + [0]
-    problem = Problem([list(row) for row in counts.counts], counts.jokers, weight, 13 if objective == "meld" else 1)
+    problem = Problem(
+        [list(row) for row in counts.counts], counts.jokers, weight, 13 if objective == "meld" else 1
+    )
     estimate = BranchAndBound(problem).estimate
     start = tuple(() for _ in FOUR)
     assert estimate.bound(1, start, counts.jokers) >= exhaustive_best(tiles, FOUR, objective)
