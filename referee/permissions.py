@@ -49,8 +49,34 @@ def can_enter_results(user: AnyUser, table: Table) -> bool:
     return is_table_referee(user, table) or is_organiser(user, table.round.tournament)
 
 
+def is_tournament_referee(user: AnyUser, tournament: Tournament) -> bool:
+    if not _signed_in(user):
+        return False
+    return tournament.referees.filter(pk=user.pk).exists()
+
+
+def can_correct_signed_off(user: AnyUser, table: Table) -> bool:
+    """After sign-off only an organiser changes a result (and the service asks for a reason)."""
+    return is_organiser(user, table.round.tournament)
+
+
+def awaits_confirmation(table: Table) -> bool:
+    tournament = table.round.tournament
+    return tournament.requires_confirmation and table.signed_off_at is not None and table.confirmed_at is None
+
+
+def can_confirm_table(user: AnyUser, table: Table) -> bool:
+    """A second person: an organiser or another referee of the tournament (the service rules out whoever
+    entered or signed off this table's results)."""
+    tournament = table.round.tournament
+    return is_organiser(user, tournament) or is_tournament_referee(user, tournament)
+
+
 def can_view_table(user: AnyUser, table: Table) -> bool:
-    return can_enter_results(user, table)
+    """The table's referee and the organisers; another referee only while the table awaits their check."""
+    if can_enter_results(user, table):
+        return True
+    return awaits_confirmation(table) and can_confirm_table(user, table)
 
 
 def can_view_public_standings(tournament: Tournament) -> bool:

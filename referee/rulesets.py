@@ -37,6 +37,18 @@ INCIDENT_LABELS = {
     "Failed challenge of a Wild Draw Four": _("Failed challenge of a Wild Draw Four"),
 }
 
+# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore).
+RESTORE_INCIDENTS = frozenset({"overtime-unrestorable"})
+
+DECIDED_BY_LABELS = {
+    "games-won": _("most games won"),
+    "total-score": _("games won equal; higher total score"),
+    "target": _("first to reach the target score"),
+    "tie-break": _("a tie broken by the organisers"),
+    "unresolved": _("a tie on games won and total score"),
+    "in-play": _("still in play"),
+}
+
 MATCH_FORMAT_LABELS = {
     "fixed-games": _("a fixed number of games per table"),
     "rounds": _("rounds: as many games as players per round"),
@@ -78,6 +90,10 @@ def incident_choices(ruleset_key: str) -> list[tuple[str, str]]:
         (kind.code, incident_label(ruleset_key, kind.code))
         for kind in scoring.get_ruleset(ruleset_key).incidents
     ]
+
+
+def decided_by_label(code: str) -> str:
+    return str(DECIDED_BY_LABELS.get(code, code))
 
 
 def basis_label(basis: str) -> str:

@@ -42,6 +42,12 @@ class Game(models.Model):
         related_name="+",
         verbose_name=_("entered by"),
     )
+    submission_key = models.CharField(
+        _("submission key"),
+        max_length=64,
+        blank=True,
+        help_text=_("The key of the form that last saved this game, so a repeated save stores nothing twice."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -102,6 +108,13 @@ class Incident(models.Model):
     kind = models.CharField(_("kind"), max_length=40)
     tiles_drawn = models.PositiveSmallIntegerField(_("tiles drawn"))
     tiles_left_over = models.PositiveSmallIntegerField(_("tiles left over"), null=True, blank=True)
+    table_tiles = models.TextField(_("tiles on the table"), blank=True)
+    arrangement = models.JSONField(
+        _("arrangement"),
+        default=dict,
+        blank=True,
+        help_text=_("The engine's restore of the table tiles: the sets laid and the tiles left over."),
+    )
     note = models.TextField(_("note"), blank=True)
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     created_by = models.ForeignKey(

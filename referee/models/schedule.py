@@ -59,6 +59,13 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("signed off by"),
     )
+    tie_winner = models.CharField(
+        _("tie broken in favour of seat"),
+        max_length=1,
+        blank=True,
+        help_text=_("When games won and total score leave a tie, the organisers break it."),
+    )
+    tie_break = models.CharField(_("how the tie was broken"), max_length=200, blank=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -2,31 +2,43 @@
 
 from referee.selectors.history import AuditRow, table_history
 from referee.selectors.progress import (
+    RoundCount,
     RoundProgress,
     TableProgress,
     referee_tables,
+    round_counts,
     round_progress,
     table_progress,
     tournament_progress,
 )
+from referee.selectors.reasons import rank_reason
+from referee.selectors.schools import SchoolRow, school_standings
 from referee.selectors.sheets import TableSheet, table_sheet
 from referee.selectors.standings import StandingRow, standings
 from referee.selectors.tournaments import TournamentRow, organiser_tournaments, public_tournaments
+from referee.selectors.winners import TableWinner, table_winners
 
 __all__ = [
     "AuditRow",
+    "RoundCount",
     "RoundProgress",
+    "SchoolRow",
     "StandingRow",
     "TableProgress",
     "TableSheet",
+    "TableWinner",
     "TournamentRow",
     "organiser_tournaments",
     "public_tournaments",
+    "rank_reason",
     "referee_tables",
+    "round_counts",
     "round_progress",
+    "school_standings",
     "standings",
     "table_history",
     "table_progress",
     "table_sheet",
+    "table_winners",
     "tournament_progress",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.actions import action_label
 from referee.models import AuditEntry, Table
+from referee.selectors.changes import change_lines
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class AuditRow:
     game_number: int | None
     changes: dict[str, Any]
     reason: str
+    lines: tuple[str, ...] = ()
 
     @property
     def action_label(self) -> str:
@@ -25,7 +27,8 @@ class AuditRow:
 
 
 def table_history(table: Table) -> list[AuditRow]:
-    """One query."""
+    """One query. Each row carries the lines of what changed, in the active language."""
+    ruleset_key = table.round.tournament.ruleset
     entries = (
         AuditEntry.objects.filter(table=table).select_related("actor", "game").order_by("-created_at", "-pk")
     )
@@ -37,6 +40,7 @@ def table_history(table: Table) -> list[AuditRow]:
             game_number=entry.game.number if entry.game else None,
             changes=entry.changes,
             reason=entry.reason,
+            lines=tuple(change_lines(entry.action, entry.changes, ruleset_key)),
         )
         for entry in entries
     ]

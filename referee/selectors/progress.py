@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 import scoring
@@ -142,3 +142,19 @@ def round_progress(round_: Round) -> RoundProgress:
 
 def table_progress(table: Table) -> TableProgress:
     return _progress_rows(Table.objects.filter(pk=table.pk))[0]
+
+
+@dataclass(frozen=True)
+class RoundCount:
+    round: Round
+    table_count: int
+    done_count: int
+
+
+def round_counts(tournament: Tournament) -> list[RoundCount]:
+    """One query: each round with its tables and how many are signed off (for the public page)."""
+    rounds = tournament.rounds.order_by("order").annotate(
+        table_count=Count("tables"),
+        done_count=Count("tables", filter=Q(tables__signed_off_at__isnull=False)),
+    )
+    return [RoundCount(round_, round_.table_count, round_.done_count) for round_ in rounds]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.match import games_required
 from referee.models import Game, HandResult, Incident, Seat, Table
 from referee.models.results import SIXTIETHS
+from referee.seats import play_order
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,10 @@ class SheetCell:
     penalty: int
     basis: str
     rack: str
+    rack_value: int | None = None
+    went_out: bool = False
+    made_initial_meld: bool = True
+    could_meld: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,14 @@ class SheetIncident:
     note: str
     incident: Incident
 
+    @property
+    def arranged_sets(self) -> list[str]:
+        return list(self.incident.arrangement.get("sets", []))
+
+    @property
+    def unplaced(self) -> str:
+        return str(self.incident.arrangement.get("unplaced", ""))
+
 
 @dataclass(frozen=True)
 class TableSheet:
@@ -67,10 +80,21 @@ class TableSheet:
     totals: list[SheetTotal]
     incidents: list[SheetIncident]
     games_required: int | None
+    play_order: list[str] = field(default_factory=list)
 
     @property
     def games_played(self) -> int:
         return len(self.games)
+
+    def game(self, number: int) -> SheetGame | None:
+        return next((game for game in self.games if game.number == number), None)
+
+    @property
+    def starter(self) -> str | None:
+        """The seat that plays first, when every player has drawn a number."""
+        if self.play_order and all(seat.drawn_number is not None for seat in self.seats):
+            return self.play_order[0]
+        return None
 
 
 def _cell(hand: HandResult) -> SheetCell:
@@ -81,6 +105,10 @@ def _cell(hand: HandResult) -> SheetCell:
         penalty=hand.penalty,
         basis=hand.basis,
         rack=hand.rack,
+        rack_value=hand.rack_value,
+        went_out=hand.went_out,
+        made_initial_meld=hand.made_initial_meld,
+        could_meld=hand.could_meld,
     )
 
 
@@ -125,6 +153,7 @@ def table_sheet(table: Table) -> TableSheet:
         totals=[SheetTotal(seat.letter, won[seat.pk], total[seat.pk]) for seat in seats],
         incidents=incidents,
         games_required=games_required(table.round.tournament, len(seats)),
+        play_order=play_order({seat.letter: seat.drawn_number for seat in seats}),
     )
 
 

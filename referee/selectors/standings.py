@@ -1,40 +1,78 @@
-"""Standings: games won and total score per player, one SQL aggregate over the stored derived numbers."""
+"""Standings: games won and total score per player, one SQL aggregate over the stored derived numbers.
+
+Ranked by games won, then total score; players equal on both share a rank (shown as a tie). The scope is the
+whole tournament or one round; final results count signed-off tables (confirmed ones, when the tournament asks
+for confirmation), provisional ones every recorded game.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from django.db.models import Count, Q, Sum
 
-from referee.models import Player, Tournament
+from referee.models import Player, Round, Tournament
 from referee.models.results import SIXTIETHS
 
 
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
-    player: Player
+    player_id: int
+    number: int
+    name_zh: str
+    name_en: str
+    class_name: str
     school_code: str
     games_played: int
     games_won: Fraction
     total: Fraction
+    tied: bool = False
+
+    @cached_property
+    def player(self) -> Player:
+        """The player's names as a model instance (built without a query; its school is not loaded)."""
+        return Player(
+            pk=self.player_id,
+            number=self.number,
+            name_zh=self.name_zh,
+            name_en=self.name_en,
+            class_name=self.class_name,
+        )
+
+    @property
+    def display_name(self) -> str:
+        return self.player.display_name
 
 
-def _final_filter(tournament: Tournament) -> Q:
+def final_condition(tournament: Tournament, table_path: str) -> Q:
     """Final results: signed off, and confirmed too when the tournament asks for confirmation."""
-    condition = Q(seats__table__signed_off_at__isnull=False)
+    condition = Q(**{f"{table_path}__signed_off_at__isnull": False})
     if tournament.requires_confirmation:
-        condition &= Q(seats__table__confirmed_at__isnull=False)
+        condition &= Q(**{f"{table_path}__confirmed_at__isnull": False})
     return condition
 
 
-def standings(tournament: Tournament, *, final_only: bool = True) -> list[StandingRow]:
-    """One query. Ranked by games won, then total score; equal on both shares a rank."""
-    condition = _final_filter(tournament) if final_only else Q()
-    players = (
+def scope_condition(tournament: Tournament, *, final_only: bool, round_: Round | None, seat_path: str) -> Q:
+    """Which hands count, seen from a model that reaches the seats through `seat_path`."""
+    condition = final_condition(tournament, f"{seat_path}__table") if final_only else Q()
+    if round_ is not None:
+        condition &= Q(**{f"{seat_path}__round": round_})
+    return condition
+
+
+STANDING_FIELDS = ("pk", "number", "name_zh", "name_en", "class_name", "school__code")
+
+
+def standings(
+    tournament: Tournament, *, final_only: bool = True, round_: Round | None = None
+) -> list[StandingRow]:
+    """One query, whatever the size of the tournament."""
+    condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="seats")
+    rows = (
         Player.objects.filter(tournament=tournament)
-        .select_related("school")
         .annotate(
             won_sixtieths=Sum("seats__hands__win_credit_sixtieths", filter=condition),
             total_sixtieths=Sum("seats__hands__score_sixtieths", filter=condition),
@@ -42,21 +80,27 @@ def standings(tournament: Tournament, *, final_only: bool = True) -> list[Standi
         )
         .filter(games_played__gt=0)
         .order_by("-won_sixtieths", "-total_sixtieths", "number")
+        .values_list(*STANDING_FIELDS, "won_sixtieths", "total_sixtieths", "games_played")
     )
-    rows: list[StandingRow] = []
-    previous_key = None
-    for position, player in enumerate(players, start=1):
-        key = (player.won_sixtieths, player.total_sixtieths)
-        rank = rows[-1].rank if key == previous_key else position
-        previous_key = key
-        rows.append(
+    return ranked([(values[:6], values[6], values[7], values[8]) for values in rows])
+
+
+def ranked(rows: list[tuple[tuple, int, int, int]]) -> list[StandingRow]:
+    """Competition ranks (1, 1, 3) over rows already ordered best first; equal keys share a rank."""
+    keys = [(won, total) for _, won, total, _ in rows]
+    result: list[StandingRow] = []
+    for position, (fields, won, total, played) in enumerate(rows):
+        key = keys[position]
+        rank = result[-1].rank if position and keys[position - 1] == key else position + 1
+        tied = (position and keys[position - 1] == key) or (position + 1 < len(rows) and keys[position + 1] == key)
+        result.append(
             StandingRow(
-                rank=rank,
-                player=player,
-                school_code=player.school.code,
-                games_played=player.games_played,
-                games_won=Fraction(player.won_sixtieths, SIXTIETHS),
-                total=Fraction(player.total_sixtieths, SIXTIETHS),
+                rank,
+                *fields,
+                games_played=played,
+                games_won=Fraction(won, SIXTIETHS),
+                total=Fraction(total, SIXTIETHS),
+                tied=bool(tied),
             )
         )
-    return rows
+    return result

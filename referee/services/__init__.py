@@ -3,7 +3,7 @@
 Each refusal is a `referee.errors.ServiceError` with a translated message.
 """
 
-from referee.services.incidents import incident_record
+from referee.services.incidents import incident_record, incident_remove
 from referee.services.people import (
     player_create,
     player_delete,
@@ -22,14 +22,15 @@ from referee.services.schedule import (
     table_create,
     table_delete,
 )
-from referee.services.seats import seat_assign, seat_remove
-from referee.services.signoff import table_confirm, table_sign_off
+from referee.services.seats import seat_assign, seat_draws_record, seat_remove
+from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.tournaments import tournament_create, tournament_update
 
 __all__ = [
     "HandFacts",
     "game_result_submit",
     "incident_record",
+    "incident_remove",
     "player_create",
     "player_delete",
     "player_update",
@@ -43,12 +44,14 @@ __all__ = [
     "school_delete",
     "school_update",
     "seat_assign",
+    "seat_draws_record",
     "seat_remove",
     "table_assign_referee",
     "table_confirm",
     "table_create",
     "table_delete",
     "table_sign_off",
+    "table_tie_break_record",
     "tournament_create",
     "tournament_update",
 ]

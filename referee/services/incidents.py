@@ -1,4 +1,8 @@
-"""Recording an in-game penalty: the engine says how many tiles or cards the player draws."""
+"""Recording an in-game penalty: the engine says how many tiles or cards the player draws.
+
+For a table that cannot be restored (`overtime-unrestorable`) the referee may type the tiles on the table: the
+engine lays as many as it can in valid sets, and the tiles it cannot place are the N of "draw 3 + N".
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,60 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from referee import permissions
 from referee.engine import translate_scoring_error
 from referee.errors import ServiceError
 from referee.models import Game, Incident, Seat, Table
+from referee.rulesets import RESTORE_INCIDENTS
 from referee.services.audit import audit_record
 from referee.services.checks import clean_text
+from referee.services.corrections import require_result_write
+
+def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
+    """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
+    try:
+        meld = scoring.restore(ruleset_key, table_tiles)
+    except scoring.ScoringError as error:
+        refusal = translate_scoring_error(error)
+        raise ServiceError(refusal.message, field="table_tiles", code=refusal.code) from None
+    return {
+        "sets": [scoring.format_tiles(ruleset_key, laid) for laid in meld.sets],
+        "unplaced": scoring.format_tiles(ruleset_key, meld.unplaced),
+        "unplaced_count": len(meld.unplaced),
+    }
+
+
+def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: int | None, table_tiles: str):
+    """The count of tiles left over (typed, or found by the engine from the table tiles) and the arrangement."""
+    if tiles_left_over is not None and (isinstance(tiles_left_over, bool) or tiles_left_over < 0):
+        raise ServiceError(_("Enter a whole number of 0 or more."), field="tiles_left_over", code="negative")
+    if table_tiles and kind.code not in RESTORE_INCIDENTS:
+        raise ServiceError(
+            _("Table tiles are only asked for a table that cannot be restored."),
+            field="table_tiles",
+            code="no-table-tiles",
+        )
+    if not kind.needs_tiles_left_over:
+        return None, {}
+    arrangement = table_arrangement(ruleset_key, table_tiles) if table_tiles else {}
+    if arrangement:
+        found = arrangement["unplaced_count"]
+        if tiles_left_over is not None and tiles_left_over != found:
+            raise ServiceError(
+                _("The engine places all but %(count)d of these tiles; the number given differs.")
+                % {"count": found},
+                field="tiles_left_over",
+                code="left-over-mismatch",
+            )
+        return found, arrangement
+    if tiles_left_over is None:
+        if kind.code in RESTORE_INCIDENTS:
+            raise ServiceError(
+                _("Give the tiles on the table, or the number of tiles that cannot be placed."),
+                field="table_tiles",
+                code="required",
+            )
+        raise ServiceError(_("Give the number of tiles left over."), field="tiles_left_over", code="required")
+    return tiles_left_over, {}
 
 
 @transaction.atomic
@@ -23,24 +75,22 @@ def incident_record(
     seat: Seat | None,
     kind: str,
     tiles_left_over: int | None = None,
+    table_tiles: str = "",
     note: str = "",
+    reason: str = "",
 ) -> Incident:
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
-    permissions.require_result_entry(actor, table)
+    reason = require_result_write(actor, table, reason=reason)
     tournament = table.round.tournament
-    if table.signed_off_at is not None:
-        raise ServiceError(_("This table has been signed off."), code="signed-off")
     if seat is None or seat.table_id != table.pk:
         raise ServiceError(_("Choose a player at this table."), field="seat", code="wrong-seat")
     kinds = {kind_.code: kind_ for kind_ in scoring.get_ruleset(tournament.ruleset).incidents}
     if kind not in kinds:
         raise ServiceError(_("Choose one of the offered incidents."), field="kind", code="unknown-incident")
-    if tiles_left_over is not None and (isinstance(tiles_left_over, bool) or tiles_left_over < 0):
-        raise ServiceError(_("Enter a whole number of 0 or more."), field="tiles_left_over", code="negative")
-    if kinds[kind].needs_tiles_left_over and tiles_left_over is None:
-        raise ServiceError(_("Give the number of tiles left over."), field="tiles_left_over", code="required")
+    table_tiles = " ".join((table_tiles or "").split()).upper()
+    left_over, arrangement = _left_over(kinds[kind], tournament.ruleset, tiles_left_over, table_tiles)
     try:
-        tiles_drawn = scoring.incident_draw(tournament.ruleset, kind, tiles_left_over)
+        tiles_drawn = scoring.incident_draw(tournament.ruleset, kind, left_over)
     except scoring.ScoringError as error:
         raise translate_scoring_error(error) from None
     incident = Incident.objects.create(
@@ -48,7 +98,9 @@ def incident_record(
         seat=seat,
         kind=kind,
         tiles_drawn=tiles_drawn,
-        tiles_left_over=tiles_left_over if kinds[kind].needs_tiles_left_over else None,
+        tiles_left_over=left_over,
+        table_tiles=table_tiles if arrangement else "",
+        arrangement=arrangement,
         note=clean_text(note, field="note", max_length=1000),
         created_by=actor,
     )
@@ -58,11 +110,36 @@ def incident_record(
         table=table,
         game=game,
         action="incident.record",
-        after={
-            "seat": seat.letter,
-            "kind": kind,
-            "tiles_drawn": tiles_drawn,
-            "tiles_left_over": incident.tiles_left_over,
-        },
+        after=_incident_snapshot(incident, seat),
+        reason=reason,
     )
     return incident
+
+
+def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
+    return {
+        "seat": seat.letter,
+        "kind": incident.kind,
+        "tiles_drawn": incident.tiles_drawn,
+        "tiles_left_over": incident.tiles_left_over,
+    }
+
+
+@transaction.atomic
+def incident_remove(*, actor: AbstractBaseUser, incident: Incident, reason: str = "") -> None:
+    """An incident recorded by mistake; after sign-off only an organiser removes it, with a reason."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=incident.game.table_id)
+    reason = require_result_write(actor, table, reason=reason)
+    incident = Incident.objects.select_related("seat", "game").get(pk=incident.pk)
+    before = _incident_snapshot(incident, incident.seat)
+    game = incident.game
+    incident.delete()
+    audit_record(
+        actor=actor,
+        tournament=table.round.tournament,
+        table=table,
+        game=game,
+        action="incident.remove",
+        before=before,
+        reason=reason,
+    )

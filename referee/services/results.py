@@ -11,13 +11,15 @@ from django.utils.translation import gettext as _
 
 import scoring
 from referee import permissions
-from referee.engine import decide_table, player_input, score, to_sixtieths
+from referee.engine import player_input, score, to_sixtieths
 from referee.errors import ServiceError
 from referee.match import games_required
 from referee.models import Game, HandResult, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS, Ending
 from referee.models.tournament import SharedWinCredit
 from referee.services.audit import audit_record
+from referee.services.corrections import require_result_write
+from referee.verdicts import TIE_BREAK, table_match, table_outcome
 
 FACT_FIELDS = ["went_out", "rack", "rack_value", "made_initial_meld", "could_meld"]
 DERIVED_FIELDS = ["penalty", "score_sixtieths", "basis", "won", "win_credit_sixtieths"]
@@ -61,13 +63,16 @@ def _check_game_number(
     if existing is not None:
         if expected_version is None:
             raise ServiceError(
-                _("Game %(number)d has already been recorded.") % {"number": game_number},
+                _("Game %(number)d has already been saved, perhaps from another device.")
+                % {"number": game_number},
                 field="game_number",
                 code="exists",
             )
         if expected_version != existing.version:
             raise ServiceError(
-                _("Someone else changed this game meanwhile. Reload the page and check it."), code="stale"
+                _("Someone else changed this game meanwhile (it is now version %(version)d).")
+                % {"version": existing.version},
+                code="stale",
             )
         return
     if expected_version is not None:
@@ -79,9 +84,14 @@ def _check_game_number(
             field="game_number",
             code="out-of-order",
         )
-    tournament = table.round.tournament
-    required = games_required(tournament, seat_count)
-    finished = played >= required if required is not None else played and decide_table(table).finished
+    if table.signed_off_at is not None:
+        raise ServiceError(_("This table has been signed off; no game can be added."), code="signed-off")
+    required = games_required(table.round.tournament, seat_count)
+    if required is not None:
+        finished = played >= required
+    else:
+        match = table_match(table, seat_count)
+        finished = match is not None and match.finished
     if finished:
         raise ServiceError(_("This table has played all its games."), field="game_number", code="match-over")
 
@@ -148,6 +158,28 @@ def _normalise(hands: Sequence[HandFacts]) -> list[HandFacts]:
     ]
 
 
+def _replayed(table: Table, submission: str) -> Game | None:
+    """A double-clicked save (or a resent form) carries the same key: the game it already saved."""
+    if not submission:
+        return None
+    return table.games.filter(submission_key=submission).first()
+
+
+def _check_verdict(table: Table, seat_count: int) -> None:
+    """After the write the match must still make sense to the engine; a signed-off one must stay finished.
+
+    A correction that changes who leads also drops an organiser's tie-break that no longer applies."""
+    match = table_match(table, seat_count)
+    if table.signed_off_at is not None and (match is None or not match.finished):
+        raise ServiceError(
+            _("After this correction the match would no longer be finished; it cannot be saved."),
+            code="unfinished",
+        )
+    if table.tie_winner and table_outcome(match, table.tie_winner, table.tie_break).decided_by != TIE_BREAK:
+        table.tie_winner, table.tie_break = "", ""
+        table.save(update_fields=["tie_winner", "tie_break"])
+
+
 @transaction.atomic
 def game_result_submit(
     *,
@@ -157,18 +189,21 @@ def game_result_submit(
     ending: str,
     hands: Sequence[HandFacts],
     expected_version: int | None = None,
+    reason: str = "",
+    submission: str = "",
 ) -> Game:
-    """Record a new game, or (with the version the referee saw) replace one before the table is signed off.
+    """Record a new game, or (with the version the referee saw) replace one.
 
-    The engine derives every number; a result it refuses is not stored at all.
+    The engine derives every number; a result it refuses is not stored at all. After sign-off only an
+    organiser corrects, with a reason. The same `submission` key twice stores the game once.
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    permissions.require_result_entry(actor, table)
+    replayed = _replayed(table, submission)
+    if replayed is not None:
+        permissions.require_result_entry(actor, table)
+        return replayed
+    reason = require_result_write(actor, table, reason=reason)
     tournament = table.round.tournament
-    if table.signed_off_at is not None:
-        raise ServiceError(
-            _("This table has been signed off; its results can no longer change here."), code="signed-off"
-        )
     if ending not in Ending.values:
         raise ServiceError(_("Choose how the game ended."), field="ending", code="bad-ending")
     if isinstance(game_number, bool) or not isinstance(game_number, int) or game_number < 1:
@@ -183,14 +218,18 @@ def game_result_submit(
     derived = _derived(result, tournament)
     before = _snapshot(existing) if existing is not None else None
     if existing is None:
-        game = Game.objects.create(table=table, number=game_number, ending=ending, entered_by=actor)
+        game = Game.objects.create(
+            table=table, number=game_number, ending=ending, entered_by=actor, submission_key=submission
+        )
     else:
         game = existing
         game.ending = ending
         game.version += 1
         game.entered_by = actor
-        game.save(update_fields=["ending", "version", "entered_by", "updated_at"])
+        game.submission_key = submission
+        game.save(update_fields=["ending", "version", "entered_by", "submission_key", "updated_at"])
     _save_hands(game, seats, hands, derived)
+    _check_verdict(table, len(seats))
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -199,5 +238,6 @@ def game_result_submit(
         action="game.create" if before is None else "game.correct",
         before=before,
         after=_snapshot(game),
+        reason=reason,
     )
     return game

@@ -101,3 +101,39 @@ def seat_remove(*, actor: AbstractBaseUser, seat: Seat) -> None:
     before = {"letter": seat.letter, "player": seat.player_id, "drawn_number": seat.drawn_number}
     seat.delete()
     audit_record(actor=actor, tournament=tournament, table=table, action="seat.remove", before=before)
+
+
+@transaction.atomic
+def seat_draws_record(*, actor: AbstractBaseUser, table: Table, numbers: dict[str, int | None]) -> Table:
+    """The numbers the players drew from the referee before the first game: the highest starts (RULES.md).
+
+    The table's referee records them at the table; like the seats, they are fixed once a game is recorded.
+    A seat missing from `numbers` has its number cleared."""
+    permissions.require_result_entry(actor, table)
+    table = _lock_open_table(table)
+    seats = {seat.letter: seat for seat in table.seats.order_by("letter")}
+    cleaned: dict[str, int | None] = dict.fromkeys(seats)
+    for letter, number in numbers.items():
+        if letter not in seats:
+            raise ServiceError(_("Choose a player at this table."), field="numbers", code="wrong-seat")
+        cleaned[letter] = require_positive(number, field=f"drawn_{letter}", allow_none=True)
+    drawn = [number for number in cleaned.values() if number is not None]
+    for letter, number in cleaned.items():
+        if number is not None and drawn.count(number) > 1:
+            raise ServiceError(
+                _("Another seat already drew this number."), field=f"drawn_{letter}", code="duplicate"
+            )
+    before = {letter: seat.drawn_number for letter, seat in seats.items()}
+    Seat.objects.filter(table=table).update(drawn_number=None)  # so two seats may swap numbers
+    for letter, number in cleaned.items():
+        seats[letter].drawn_number = number
+    Seat.objects.bulk_update(list(seats.values()), ["drawn_number"])
+    audit_record(
+        actor=actor,
+        tournament=table.round.tournament,
+        table=table,
+        action="seat.draws",
+        before=before,
+        after={letter: seat.drawn_number for letter, seat in seats.items()},
+    )
+    return table

@@ -10,8 +10,10 @@ from django.utils.translation import gettext as _
 from referee import permissions
 from referee.engine import decide_table
 from referee.errors import ServiceError
-from referee.models import Table
+from referee.models import AuditEntry, Table
 from referee.services.audit import audit_record
+from referee.services.checks import clean_text
+from referee.verdicts import table_match, table_outcome
 
 
 def _match_summary(table: Table) -> dict:
@@ -51,17 +53,58 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
     return table
 
 
+def _entered_results(user: AbstractBaseUser, table: Table) -> bool:
+    """Whoever saved or corrected a game of this table, or signed it off, entered its results."""
+    if table.signed_off_by_id == user.pk:
+        return True
+    return AuditEntry.objects.filter(
+        table=table, actor=user, action__in=["game.create", "game.correct"]
+    ).exists()
+
+
 @transaction.atomic
 def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
-    """The organiser's second look, for tournaments that ask for it."""
-    permissions.require_organiser(actor, table.round.tournament)
+    """The second person's check, for tournaments that ask for it: never the one who entered the results."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    permissions.require(permissions.can_confirm_table(actor, table))
     if table.signed_off_at is None:
         raise ServiceError(_("The referee has not signed this table off yet."), code="not-signed-off")
     if table.confirmed_at is not None:
         raise ServiceError(_("This table has already been confirmed."), code="confirmed")
+    if _entered_results(actor, table):
+        raise ServiceError(
+            _("Results are confirmed by a second person, not by whoever entered or signed them off."),
+            code="same-person",
+        )
     table.confirmed_at = timezone.now()
     table.confirmed_by = actor
     table.save(update_fields=["confirmed_at", "confirmed_by"])
     audit_record(actor=actor, tournament=table.round.tournament, table=table, action="table.confirm")
+    return table
+
+
+@transaction.atomic
+def table_tie_break_record(*, actor: AbstractBaseUser, table: Table, seat: str, how: str) -> Table:
+    """A tie the rules leave open (games won and total score equal) is broken by the organisers, for example
+    by lot; TableRef records whom it favoured and how, and names that player the table's winner."""
+    permissions.require_organiser(actor, table.round.tournament)
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    how = clean_text(how, field="how", max_length=200, required=True)
+    outcome = table_outcome(table_match(table, table.seats.count()))
+    if not outcome.finished or not outcome.tied:
+        raise ServiceError(_("This table has no tie to break."), field="seat", code="no-tie")
+    seat = (seat or "").strip().upper()
+    if seat not in outcome.tied:
+        raise ServiceError(_("Choose one of the tied players."), field="seat", code="not-tied")
+    before = {"tie_winner": table.tie_winner, "tie_break": table.tie_break}
+    table.tie_winner, table.tie_break = seat, how
+    table.save(update_fields=["tie_winner", "tie_break"])
+    audit_record(
+        actor=actor,
+        tournament=table.round.tournament,
+        table=table,
+        action="table.tie_break",
+        before=before,
+        after={"tie_winner": seat, "tie_break": how},
+    )
     return table

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from django import template
@@ -10,38 +9,23 @@ from django.utils.translation import gettext as _
 
 import scoring
 from referee import rulesets
+from referee.numbers import count_text, score_text
 from referee.models.results import Ending
 from referee.seats import seat_label as _seat_label
 
 register = template.Library()
 
 
-def _decimal(value: Fraction) -> str:
-    """Whole numbers as they are; a shared share to 2 decimal places (RULES.md)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))  # half away from zero, as on paper
-    sign = "-" if value < 0 and hundredths else ""
-    whole, cents = divmod(hundredths, 100)
-    return f"{sign}{whole}.{cents:02d}"
-
-
 @register.filter
 def score(value: Fraction | int | None) -> str:
     """+118, -7, 0, +7.50: the sign written out, as on the school scoresheet."""
-    if value is None:
-        return ""
-    value = Fraction(value)
-    text = _decimal(value)
-    return f"+{text}" if value > 0 else text
+    return score_text(value)
 
 
 @register.filter
 def count(value: Fraction | int | None) -> str:
     """Games won: 2, or 1.50 when shared wins are split."""
-    if value is None:
-        return ""
-    return _decimal(Fraction(value))
+    return count_text(value)
 
 
 @register.filter

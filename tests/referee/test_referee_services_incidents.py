@@ -36,7 +36,7 @@ def test_unrestorable_table_adds_the_tiles_left_over(game, table, referee):
     ("kind", "left_over", "field"),
     [
         ("uno-not-called", None, "kind"),
-        ("overtime-unrestorable", None, "tiles_left_over"),
+        ("overtime-unrestorable", None, "table_tiles"),
         ("overtime-unrestorable", -1, "tiles_left_over"),
     ],
 )

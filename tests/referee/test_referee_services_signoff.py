@@ -1,4 +1,4 @@
-"""table_sign_off and table_confirm: a finished match closes; the organiser may confirm it."""
+"""table_sign_off, table_confirm and tie-breaks: a finished match closes; a second person may confirm it."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from referee import services
 from referee.errors import ServiceError
 from referee.models import AuditEntry
+from referee.services.results import HandFacts
 
 
 def test_sign_off_records_who_and_the_verdict(finished_table, referee):
@@ -47,8 +48,43 @@ def test_confirm_needs_a_sign_off_first(finished_table, referee, organiser):
     assert again.value.code == "confirmed"
 
 
-def test_a_referee_cannot_confirm(finished_table, referee):
+def test_the_referee_who_entered_the_results_cannot_confirm_them(finished_table, referee, other_referee):
     services.table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=referee, table=finished_table)
+    assert refused.value.code == "same-person"
+    table = services.table_confirm(actor=other_referee, table=finished_table)
+    assert table.confirmed_by == other_referee
+
+
+def test_an_organiser_who_corrected_a_game_cannot_confirm(finished_table, referee, organiser):
+    services.table_sign_off(actor=referee, table=finished_table)
+    game = finished_table.games.get(number=3)
+    services.game_result_submit(
+        actor=organiser,
+        table=finished_table,
+        game_number=3,
+        ending="went-out",
+        hands=[HandFacts("C", went_out=True), HandFacts("A", rack_value=40), HandFacts("B", rack_value=32),
+               HandFacts("D", rack_value=17)],
+        expected_version=game.version,
+        reason="A 的牌架數錯了",
+    )
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=organiser, table=finished_table)
+    assert refused.value.code == "same-person"
+
+
+def test_an_organiser_who_signed_off_cannot_confirm(finished_table, organiser, other_referee):
+    services.table_sign_off(actor=organiser, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=organiser, table=finished_table)
+    assert refused.value.code == "same-person"
+    assert services.table_confirm(actor=other_referee, table=finished_table).confirmed_at is not None
+
+
+def test_a_stranger_cannot_confirm(finished_table, referee, stranger):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=stranger, table=finished_table)
     assert refused.value.code == "forbidden"

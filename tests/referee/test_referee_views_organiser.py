@@ -359,12 +359,14 @@ class TestTablePage:
         table.refresh_from_db()
         assert table.referee == other_referee
 
-    def test_sign_off_confirm_and_history(self, organiser_client, finished_table, tournament):
+    def test_sign_off_confirm_and_history(self, organiser_client, finished_table, tournament, referee):
+        from referee import services
+
         tournament.requires_confirmation = True
         tournament.save()
         page = organiser_client.get(self.url(finished_table))
         assert page.context["progress"].status == "finished"
-        organiser_client.post(self.url(finished_table), {"action": "sign-off"})
+        services.table_sign_off(actor=referee, table=finished_table)
         organiser_client.post(self.url(finished_table), {"action": "confirm"})
         finished_table.refresh_from_db()
         assert finished_table.signed_off_at and finished_table.confirmed_at

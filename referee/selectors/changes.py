@@ -1,0 +1,115 @@
+"""What an audit entry changed, as short lines a person reads: "B: tiles R3 K4 → R3 K5; score -7 → -8".
+
+The log stores full snapshots before and after; these lines show only what differs, in the page's language.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from referee.models.results import SIXTIETHS, Ending
+from referee.numbers import score_text
+from referee.rulesets import incident_label
+from referee.seats import seat_label
+
+HAND_LABELS = {
+    "went_out": gettext_lazy("went out"),
+    "rack": gettext_lazy("tiles"),
+    "rack_value": gettext_lazy("rack value"),
+    "made_initial_meld": gettext_lazy("initial meld"),
+    "could_meld": gettext_lazy("could have melded"),
+    "score_sixtieths": gettext_lazy("score"),
+}
+GAME_ACTIONS = {"game.create", "game.correct"}
+ARROW = " → "
+
+
+def _shown(name: str, value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if name == "score_sixtieths":
+        return score_text(Fraction(value, SIXTIETHS))
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if name == "ending":
+        try:
+            return str(Ending(value).label)
+        except ValueError:
+            return str(value)
+    return str(value)
+
+
+def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str | None:
+    parts = []
+    for name, label in HAND_LABELS.items():
+        old, new = before.get(name), after.get(name)
+        if created:
+            if name in ("rack", "rack_value", "score_sixtieths") and new not in (None, ""):
+                parts.append(f"{label} {_shown(name, new)}")
+        elif old != new:
+            parts.append(f"{label} {_shown(name, old)}{ARROW}{_shown(name, new)}")
+    if created and after.get("went_out"):
+        parts.insert(0, str(HAND_LABELS["went_out"]))
+    return f"{seat_label(letter)}: {'; '.join(parts)}" if parts else None
+
+
+def game_lines(before: dict, after: dict) -> list[str]:
+    """One line for the ending if it changed, then one per seat whose facts or score changed."""
+    created = not before
+    lines = []
+    if created:
+        lines.append(_shown("ending", after.get("ending")))
+    elif before.get("ending") != after.get("ending"):
+        lines.append(
+            _("ending %(old)s%(arrow)s%(new)s")
+            % {"old": _shown("ending", before.get("ending")), "arrow": ARROW, "new": _shown("ending", after.get("ending"))}
+        )
+    old_hands, new_hands = before.get("hands", {}), after.get("hands", {})
+    for letter in sorted(set(old_hands) | set(new_hands)):
+        line = _hand_line(letter, old_hands.get(letter, {}), new_hands.get(letter, {}), created=created)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _plain_lines(before: dict, after: dict) -> list[str]:
+    lines = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if isinstance(old, (dict, list)) or isinstance(new, (dict, list)):
+            continue
+        if key in before and key in after and old != new:
+            lines.append(f"{key}: {_shown(key, old)}{ARROW}{_shown(key, new)}")
+        elif key not in before:
+            lines.append(f"{key}: {_shown(key, new)}")
+        elif key not in after:
+            lines.append(f"{key}: {_shown(key, old)}{ARROW}—")
+    return lines
+
+
+def _incident_line(ruleset_key: str, snapshot: dict) -> str:
+    return _("%(seat)s: %(kind)s, draws %(count)s") % {
+        "seat": seat_label(snapshot.get("seat", "")),
+        "kind": incident_label(ruleset_key, snapshot.get("kind", "")),
+        "count": snapshot.get("tiles_drawn", ""),
+    }
+
+
+def change_lines(action: str, changes: dict[str, Any], ruleset_key: str) -> list[str]:
+    before, after = changes.get("before") or {}, changes.get("after") or {}
+    if action in GAME_ACTIONS:
+        return game_lines(before, after)
+    if action in ("incident.record", "incident.remove"):
+        return [_incident_line(ruleset_key, after or before)]
+    if action == "table.sign_off":
+        winner = after.get("winner")
+        return [_("winner %(seat)s") % {"seat": seat_label(winner)}] if winner else [_("a tie")]
+    if action == "table.tie_break":
+        return [f"{seat_label(after.get('tie_winner', ''))}: {after.get('tie_break', '')}"]
+    if action == "seat.draws":
+        return [", ".join(f"{seat_label(letter)} {_shown('', number)}" for letter, number in sorted(after.items()))]
+    return _plain_lines(before, after)

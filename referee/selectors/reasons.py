@@ -1,0 +1,70 @@
+"""One line per rank that says why: "2 games won, total +57; ahead of B on total score (+57 to +20)".
+
+The line compares a player with the first player ranked below them (the last-placed player: with the one
+above), by the rules' order: games won first, then total score. Names come from the caller, so the public page
+can hide them as the privacy setting asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from referee.numbers import count_text, score_text
+from referee.selectors.standings import StandingRow
+
+Namer = Callable[[StandingRow], str]
+
+
+def _record(row: StandingRow) -> str:
+    won = row.games_won
+    count = int(won) if won.denominator == 1 else 2
+    games = ngettext("%(won)s game won", "%(won)s games won", count) % {"won": count_text(won)}
+    return _("%(games)s, total %(total)s") % {"games": games, "total": score_text(row.total)}
+
+
+def _comparison(row: StandingRow, other: StandingRow, name: str, *, ahead: bool) -> str:
+    values = {"name": name, "mine": score_text(row.total), "theirs": score_text(other.total)}
+    values.update(won=count_text(row.games_won), other_won=count_text(other.games_won))
+    if row.games_won != other.games_won:
+        if ahead:
+            return _("ahead of %(name)s on games won (%(won)s to %(other_won)s)") % values
+        return _("behind %(name)s on games won (%(won)s to %(other_won)s)") % values
+    if ahead:
+        return _("ahead of %(name)s on total score (%(mine)s to %(theirs)s)") % values
+    return _("behind %(name)s on total score (%(mine)s to %(theirs)s)") % values
+
+
+def _same_rank(rows: Sequence[StandingRow], index: int) -> range:
+    """The positions sharing rows[index]'s rank: a run around it, since the rows are ranked."""
+    rank, start, end = rows[index].rank, index, index + 1
+    while start > 0 and rows[start - 1].rank == rank:
+        start -= 1
+    while end < len(rows) and rows[end].rank == rank:
+        end += 1
+    return range(start, end)
+
+
+def _tie_names(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
+    others = [name_of(rows[i]) for i in _same_rank(rows, index) if i != index]
+    if len(others) <= 2:
+        return _(" and ").join(others)
+    return _("%(names)s and %(count)d others") % {"names": ", ".join(others[:2]), "count": len(others) - 2}
+
+
+def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
+    """Why rows[index] holds its rank; `rows` is the whole ranked list (a page needs its neighbours)."""
+    row = rows[index]
+    parts = [_record(row)]
+    if row.tied:
+        parts.append(_("tied with %(names)s on games won and total score") % {"names": _tie_names(rows, index, name_of)})
+    group = _same_rank(rows, index)
+    if group.stop < len(rows):
+        below = rows[group.stop]
+        parts.append(_comparison(row, below, name_of(below), ahead=True))
+    elif not row.tied and group.start > 0:
+        above = rows[group.start - 1]
+        parts.append(_comparison(row, above, name_of(above), ahead=False))
+    return _("; ").join(parts)
