@@ -1,8 +1,8 @@
 """Exports at scale: every scoresheet of a 1,250-table round, and the results workbook of 5,000 players.
 
-Each export runs in its own process against a SQLite database filled beforehand, so its peak memory (max RSS)
-is the export's alone plus Django's start-up, and nothing else. The tournament is bulk-inserted (services would
-take minutes), but every number in it comes from the rules engine, as through the site.
+Each export runs in its own process against a SQLite database filled beforehand, so its peak memory
+(max RSS) is the export's alone plus Django's start-up, and nothing else. The tournament is bulk-inserted
+(services would take minutes), but every number in it comes from the rules engine, as through the site.
 
 Targets (issue 5, 2 cores): the 1,250 scoresheets in under 20 s, the workbook in under 5 s, each under 250 MB.
 """
@@ -141,9 +141,11 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
         batch_size=2000,
     )
     hands, incidents = [], []
-    for index, (game, (_table, _number, (_ending, facts, result))) in enumerate(zip(games, played)):
+    for index, (game, (_table, _number, (_ending, facts, result))) in enumerate(
+        zip(games, played, strict=True)
+    ):
         table_seats = seats[(index // GAMES) * SEATS : (index // GAMES + 1) * SEATS]
-        for seat, fact, scored in zip(table_seats, facts, result.players):
+        for seat, fact, scored in zip(table_seats, facts, result.players, strict=True):
             hands.append(
                 HandResult(
                     game=game,
@@ -166,7 +168,7 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
 
 
 def populate(database: Path) -> None:
-    """Two bench tournaments of 5,000 players in 40 schools: one round of 1,250 tables of 4, and three rounds."""
+    """Two tournaments of 5,000 players in 40 schools: one round of 1,250 tables of 4, and three rounds."""
     _setup_django(database)
     from django.core.management import call_command
     from django.db import transaction
@@ -245,8 +247,8 @@ def run() -> bool:
         started = time.perf_counter()
         _child("populate", str(database))
         print(
-            f"Tournaments of {PLAYERS:,} players: one round of {PLAYERS // SEATS:,} tables of {SEATS}, {GAMES} games "
-            f"each ({PLAYERS * GAMES:,} hands), and the same over 3 rounds; built in "
+            f"Tournaments of {PLAYERS:,} players: one round of {PLAYERS // SEATS:,} tables of {SEATS}, "
+            f"{GAMES} games each ({PLAYERS * GAMES:,} hands), and the same over 3 rounds; built in "
             f"{time.perf_counter() - started:.0f} s. Load average at start: {os.getloadavg()[0]:.1f}."
         )
         rows, all_ok = [], True
@@ -273,9 +275,7 @@ def run() -> bool:
                     verdict,
                 ]
             )
-    print(
-        "seconds: wall time of the export alone; cpu: its CPU time (wall exceeds it when the machine is busy);"
-    )
+    print("seconds: wall time of the export alone; cpu: its CPU time (wall exceeds it on a busy machine);")
     print(
         "peak: the exporting process's max RSS (Django and the font included); growth: peak minus the max RSS"
     )

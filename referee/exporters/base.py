@@ -1,8 +1,8 @@
 """The exporter contract: what an export is about, and how every exporter is rendered.
 
-An exporter is a class with an `identifier`, a `verbose_name` and a `write()` that streams the file; `render()`
-returns `(filename, mimetype, bytes)`. Rendering happens under the tournament's language and time zone, so a
-printout reads the same whoever downloads it.
+An exporter is a class with an `identifier`, a `verbose_name` and a `write()` that streams the file;
+`render()` returns `(filename, mimetype, bytes)`. Rendering happens under the tournament's language and time
+zone, so a printout reads the same whoever downloads it.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def sheet_match(tournament: Tournament, sheet: TableSheet) -> scoring.MatchResul
     for game in sheet.games:
         hands = [
             StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
-            for letter, cell in zip(letters, game.cells)
+            for letter, cell in zip(letters, game.cells, strict=True)
             if cell is not None
         ]
         games.append(game_result(tournament.ruleset, game.ending, hands))
@@ -110,7 +110,7 @@ def tournament_hands(tournament: Tournament, *, school_code: str | None = None) 
         "game__table__round__order", "game__table__number", "game__number", "seat__letter"
     )
     for row in ordered.values_list(*HAND_FIELDS).iterator(chunk_size=CHUNK):
-        hand = dict(zip(HAND_FIELDS, row))
+        hand = dict(zip(HAND_FIELDS, row, strict=True))
         hand["score"] = Fraction(hand["score_sixtieths"], SIXTIETHS)
         hand["win_credit"] = Fraction(hand["win_credit_sixtieths"], SIXTIETHS)
         yield hand
@@ -195,4 +195,4 @@ def tournament_incidents(
         "game__table__round__order", "game__table__number", "game__number", "created_at", "pk"
     )
     for row in ordered.values_list(*INCIDENT_FIELDS).iterator(chunk_size=CHUNK):
-        yield dict(zip(INCIDENT_FIELDS, row))
+        yield dict(zip(INCIDENT_FIELDS, row, strict=True))

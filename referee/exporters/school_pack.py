@@ -1,4 +1,4 @@
-"""`school-pack`: for one school's teacher, a ZIP with a PDF and a workbook of that school's players' results."""
+"""`school-pack`: for one school's teacher, a ZIP with a PDF and a workbook of its players' results."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """One table's scoresheet page, laid out as the school form of seed 002.
 
-Header (competition, games, referee, table, date), a 勝 / 得分 column pair per seat (甲 乙 丙 丁) with names and
-schools, one row per game, the 總結 totals, the table's winner, the incidents, signature lines and a box for
-the organiser's stamp (大會蓋印). A blank page keeps the same grid with empty cells and adds a QR code.
+Header (competition, games, referee, table, date), a 勝 / 得分 column pair per seat (甲 乙 丙 丁)
+with names and schools, one row per game, the 總結 totals, the table's winner, the incidents,
+signature lines and a box for the organiser's stamp (大會蓋印). A blank page keeps the same grid
+with empty cells and adds a QR code.
 """
 
 from __future__ import annotations

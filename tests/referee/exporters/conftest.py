@@ -128,7 +128,7 @@ def tie_table(organiser, round_, referee, more_players) -> Table:
     """A and B each win one game and share the third (pool ran out): 2 games won and +35 each, a tie."""
     table = services.table_create(actor=organiser, round_=round_)
     services.table_assign_referee(actor=organiser, table=table, referee=referee)
-    for letter, player in zip("ABCD", more_players[:4]):
+    for letter, player in zip("ABCD", more_players[:4], strict=True):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     games = [
         (
@@ -172,7 +172,7 @@ def empty_table(organiser, round_, other_referee, players, more_players) -> Tabl
     """Seated (three players) but not played: only its blank sheet has anything to show."""
     table = services.table_create(actor=organiser, round_=round_)
     services.table_assign_referee(actor=organiser, table=table, referee=other_referee)
-    for letter, player in zip("ABC", [players[4], more_players[4], more_players[5]]):
+    for letter, player in zip("ABC", [players[4], more_players[4], more_players[5]], strict=True):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     return Table.objects.get(pk=table.pk)
 

@@ -23,7 +23,7 @@ def test_the_code_holds_the_address_at_the_size_asked():
 
 
 def test_a_scanner_reads_the_tables_address(tmp_path, export_request, signed_table, entry_base):
-    """Needs zbarimg (Debian zbar-tools) and pdftoppm; without zbarimg the address is still checked in the PDF."""
+    """Needs zbarimg (Debian zbar-tools); without it, other tests still find the address in the PDF."""
     scanner, rasteriser = shutil.which("zbarimg"), shutil.which("pdftoppm")
     if scanner is None or rasteriser is None:
         pytest.skip("zbarimg (zbar-tools) or pdftoppm is not installed")

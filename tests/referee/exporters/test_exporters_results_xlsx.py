@@ -26,7 +26,7 @@ def workbook(export_request):
 
 def records(sheet) -> list[dict]:
     rows = list(sheet.iter_rows(values_only=True))
-    return [dict(zip(rows[0], row)) for row in rows[1:]]
+    return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
 
 
 def test_the_six_sheets_in_order(workbook):
@@ -45,7 +45,7 @@ def test_standings_are_numbers_that_match_the_selector(workbook, event):
     rows = records(workbook["Standings"])
     expected = standings(event)
     assert len(rows) == len(expected) == 8
-    for row, standing in zip(rows, expected):
+    for row, standing in zip(rows, expected, strict=True):
         assert row["No."] == standing.player.number
         assert isinstance(row["Rank"], int) and row["Rank"] == standing.rank
         assert isinstance(row["Games won"], int | float) and Fraction(row["Games won"]) == standing.games_won
