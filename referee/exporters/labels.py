@@ -1,49 +1,41 @@
 """Words and numbers as the printouts show them, translated at render time.
 
-Scores read as on the school scoresheet (+118, -7, 7.50 for a shared win); the engine's codes become words.
+Numbers use `referee.numbers` (+118, -7, +7.50 for a shared win), as the site's pages do; the engine's codes
+become words.
 """
 
 from __future__ import annotations
 
 import datetime
-from fractions import Fraction
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-import scoring
 from referee.models.results import Ending
+from referee.rulesets import decided_by_label
 from referee.seats import seat_label
-from scoring.match_types import BY_GAMES_WON, BY_TARGET, BY_TOTAL_SCORE, UNRESOLVED
-
-DECIDED_BY_LABELS = {
-    BY_GAMES_WON: gettext_lazy("most games won"),
-    BY_TOTAL_SCORE: gettext_lazy("games won equal: higher total score"),
-    UNRESOLVED: gettext_lazy("tie on games won and total score"),
-    BY_TARGET: gettext_lazy("reached the target score"),
-}
-NOT_FINISHED = gettext_lazy("not finished")
+from referee.verdicts import TIE_BREAK, TableOutcome
 
 SCOPE_LABELS = {
     "round": pgettext_lazy("tournament stage", "round"),
     "school": gettext_lazy("school"),
     "table": pgettext_lazy("game table", "table"),
 }
+TIE_MARK = "="
 
 
-def signed_score(value: Fraction | int | None) -> str:
-    """+118, -7, 0, +7.50."""
-    if value is None:
-        return ""
-    return scoring.score_text(value, signed=True)
+def rank_text(rank: int, tied: bool) -> str:
+    """3= for a shared third place, as results lists print it."""
+    return f"{rank}{TIE_MARK}" if tied else str(rank)
 
 
-def plain_number(value: Fraction | int | None) -> str:
-    """Games won: 2, or 1.50 when shared wins are split."""
-    if value is None:
-        return ""
-    return scoring.score_text(value)
+def outcome_reason(outcome: TableOutcome) -> str:
+    """How the table was decided, in the site's words; a tie-break adds how the organisers broke it."""
+    reason = decided_by_label(outcome.decided_by)
+    if outcome.decided_by == TIE_BREAK and outcome.tie_break:
+        return _("%(rule)s: %(how)s") % {"rule": reason, "how": outcome.tie_break}
+    return reason
 
 
 def seat_name(letter: str) -> str:
@@ -56,12 +48,6 @@ def ending_name(ending: str) -> str:
         return str(Ending(ending).label)
     except ValueError:
         return ending
-
-
-def decided_by_name(decided_by: str, finished: bool) -> str:
-    if not finished:
-        return str(NOT_FINISHED)
-    return str(DECIDED_BY_LABELS.get(decided_by, decided_by))
 
 
 def local_datetime(value: datetime.datetime | None) -> str:

@@ -83,7 +83,7 @@ class LazyStory(list):
     Only a few pages' flowables exist at any time, so 1,250 scoresheets take no more memory than ten.
     """
 
-    def __init__(self, source: Iterable[Flowable], ahead: int = 64) -> None:
+    def __init__(self, source: Iterable[Flowable], ahead: int = 16) -> None:
         super().__init__()
         self._source: Iterator[Flowable] | None = iter(source)
         self._ahead = ahead

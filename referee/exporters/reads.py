@@ -1,8 +1,9 @@
-"""Reads the site's selectors do not offer (yet), kept small and next to the exporters that need them.
+"""Streaming reads for exports of any size, built on the site's verdicts so paper and screen agree.
 
-The table verdict is the engine's `decide_match` applied to the numbers already stored with each hand, so a
-printed winner always agrees with the scoresheet above it; the hand and incident streams read the whole
-tournament in a fixed number of queries, in chunks, so memory stays flat however large it is.
+A table's verdict is `referee.verdicts`: the engine's `decide_match` over the numbers stored with each hand,
+with the organisers' tie-break laid over an unresolved tie. What this module adds is the streaming: the hand
+and incident rows of a whole tournament are read in a fixed number of queries, in chunks, so memory stays flat
+however large the tournament is.
 """
 
 from __future__ import annotations
@@ -15,55 +16,28 @@ from typing import Any
 from django.db.models import Count
 
 import scoring
-from referee.match import match_options
+from referee.errors import ServiceError
 from referee.models import HandResult, Incident, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.selectors.sheets import TableSheet
+from referee.verdicts import StoredHand, TableOutcome, decide_stored, stored_game, table_outcome
 
 CHUNK = 2000
 
 
-@dataclass(frozen=True)
-class StoredHand:
-    seat: str
-    penalty: int
-    score: Fraction
-    basis: str
-    won: bool
-
-
-def game_result(ruleset: str, ending: str, hands: Sequence[StoredHand]) -> scoring.GameResult:
-    """A stored game as the engine's result, without scoring it again."""
-    players = tuple(
-        scoring.PlayerResult(
-            seat=hand.seat,
-            rack_value=hand.penalty,
-            penalty=hand.penalty,
-            score=hand.score,
-            basis=hand.basis,
-            won=hand.won,
-            could_meld=None,
-        )
-        for hand in hands
-    )
-    winners = tuple(hand.seat for hand in hands if hand.won)
-    return scoring.GameResult(ruleset=ruleset, ending=ending, players=players, winners=winners)
-
-
-def decide_stored(
-    tournament: Tournament, seat_count: int, games: Sequence[scoring.GameResult]
-) -> scoring.MatchResult | None:
-    """The table's verdict from stored games; None when nothing was played or the games cannot be decided."""
-    if not games:
-        return None
+def outcome_of(
+    tournament: Tournament, table: Table, seat_count: int, games: Sequence[scoring.GameResult]
+) -> TableOutcome:
+    """The table's outcome; a table without games, or whose games the engine refuses, is still in play."""
     try:
-        return scoring.decide_match(tournament.ruleset, games, match_options(tournament, seat_count))
-    except scoring.ScoringError:
-        return None
+        match = decide_stored(tournament, seat_count, games) if games else None
+    except ServiceError:
+        match = None
+    return table_outcome(match, table.tie_winner, table.tie_break)
 
 
-def sheet_match(tournament: Tournament, sheet: TableSheet) -> scoring.MatchResult | None:
-    """The verdict for a scoresheet read with `selectors.table_sheet`."""
+def sheet_outcome(tournament: Tournament, sheet: TableSheet) -> TableOutcome:
+    """The outcome for a scoresheet read with `selectors.table_sheet`, from the same numbers it shows."""
     letters = [seat.letter for seat in sheet.seats]
     games = []
     for game in sheet.games:
@@ -72,8 +46,8 @@ def sheet_match(tournament: Tournament, sheet: TableSheet) -> scoring.MatchResul
             for letter, cell in zip(letters, game.cells, strict=True)
             if cell is not None
         ]
-        games.append(game_result(tournament.ruleset, game.ending, hands))
-    return decide_stored(tournament, len(letters), games)
+        games.append(stored_game(tournament.ruleset, game.ending, hands))
+    return outcome_of(tournament, sheet.table, len(letters), games)
 
 
 HAND_FIELDS = (
@@ -121,12 +95,12 @@ class TableVerdict:
     table: Table
     seat_count: int
     games_played: int
-    match: scoring.MatchResult | None
+    outcome: TableOutcome
 
 
 def table_verdicts(tournament: Tournament) -> Iterator[TableVerdict]:
-    """Every table with the engine's verdict on its stored games: three queries (tables, seat counts, hands),
-    the tables and hands streamed side by side in the same order, whatever the size."""
+    """Every table with its outcome: three queries (tables, seat counts, hands), the tables and the hands
+    streamed side by side in the same order, whatever the size of the tournament."""
     tables = (
         Table.objects.filter(round__tournament=tournament)
         .select_related("round", "referee")
@@ -151,11 +125,9 @@ def table_verdicts(tournament: Tournament) -> Iterator[TableVerdict]:
                 )
             )
             pending = next(hands, None)
-        results = [
-            game_result(tournament.ruleset, endings[number], games[number]) for number in sorted(games)
-        ]
+        played = [stored_game(tournament.ruleset, endings[number], games[number]) for number in sorted(games)]
         seat_count = seat_counts.get(table.pk, 0)
-        yield TableVerdict(table, seat_count, len(results), decide_stored(tournament, seat_count, results))
+        yield TableVerdict(table, seat_count, len(played), outcome_of(tournament, table, seat_count, played))
 
 
 def _seat_counts(tournament: Tournament) -> dict[int, int]:

@@ -8,23 +8,21 @@ openpyxl's write-only sheets.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 
-from referee.exporters.labels import decided_by_name, ending_name, person_name, seat_name
+from referee.exporters.labels import ending_name, outcome_reason, person_name, seat_name
 from referee.exporters.reads import TableVerdict, table_verdicts, tournament_hands, tournament_incidents
 from referee.exporters.registry import register
-from referee.exporters.standings_pdf import tied_ranks
 from referee.exporters.xlsx import Column, XlsxExporter
 from referee.match import table_status
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.rulesets import basis_label, incident_label
-from referee.selectors import StandingRow, standings
+from referee.selectors import rank_reason, school_standings, standings
 
 
 class ResultsSheets:
@@ -38,9 +36,11 @@ class ResultsSheets:
         self.seat_names = {
             letter: seat_name(letter) for letter in SEAT_LETTERS
         }  # translated once, not per row
-        self.standing_rows = [
-            row
-            for row in standings(self.tournament, final_only=not exporter.request.include_unsigned)
+        self.final_only = not exporter.request.include_unsigned
+        self.all_standings = standings(self.tournament, final_only=self.final_only)
+        self.standing_indexes = [
+            index
+            for index, row in enumerate(self.all_standings)
             if school_code is None or row.school_code == school_code
         ]
 
@@ -61,17 +61,18 @@ class ResultsSheets:
             Column(_("Games played"), 9),
             Column(_("Games won"), 9),
             Column(_("Total score"), 10),
+            Column(_("Why this rank"), 60),
         ]
-        tied = tied_ranks(self.standing_rows)
-        self.exporter.sheet(
-            workbook, _("Standings"), columns, (self._standing(row, tied) for row in self.standing_rows)
-        )
+        rows = (self._standing(index) for index in self.standing_indexes)
+        self.exporter.sheet(workbook, _("Standings"), columns, rows)
 
-    def _standing(self, row: StandingRow, tied: set[int]) -> list[Any]:
+    def _standing(self, index: int) -> list[Any]:
+        """One ranked player; the reason compares them with their neighbours in the whole ranking."""
+        row = self.all_standings[index]
         player = row.player
         return [
             row.rank,
-            _("yes") if row.rank in tied else "",
+            _("yes") if row.tied else "",
             player.number,
             player.name_zh,
             player.name_en,
@@ -81,6 +82,7 @@ class ResultsSheets:
             row.games_played,
             row.games_won,
             row.total,
+            rank_reason(self.all_standings, index, lambda other: other.display_name),
         ]
 
     def tables_sheet(self, workbook: Workbook) -> None:
@@ -94,7 +96,7 @@ class ResultsSheets:
             Column(_("Winner's seat"), 9),
             Column(_("Winner's number"), 9),
             Column(_("Winner"), 24),
-            Column(_("Decided by"), 28),
+            Column(_("Decided by"), 36),
             Column(_("Status"), 18),
             Column(_("Signed off at"), 17),
             Column(_("Confirmed at"), 17),
@@ -114,13 +116,12 @@ class ResultsSheets:
         }
 
     def _table(self, verdict: TableVerdict, seated: dict[tuple[int, str], tuple[int, str]]) -> list[Any]:
-        table, match = verdict.table, verdict.match
-        winner = match.winner if match else None
+        table, outcome = verdict.table, verdict.outcome
+        winner = outcome.winner
         number, name = seated.get((table.pk, winner), (None, "")) if winner else (None, "")
-        finished = bool(match and match.finished)
         status = table_status(
             games_played=verdict.games_played,
-            finished=finished,
+            finished=outcome.finished,
             signed_off=table.signed_off_at is not None,
             confirmed=table.confirmed_at is not None,
         )
@@ -135,7 +136,7 @@ class ResultsSheets:
             self.seat_names[winner] if winner else None,
             number,
             name,
-            decided_by_name(match.decided_by, finished) if match else "",
+            outcome_reason(outcome) if verdict.games_played else None,
             str(status.label),
             table.signed_off_at,
             table.confirmed_at,
@@ -216,29 +217,33 @@ class ResultsSheets:
         self.exporter.sheet(workbook, _("Players"), columns, rows)
 
     def schools_sheet(self, workbook: Workbook) -> None:
+        """The site's school summary: schools ranked by their players' games won, then total score."""
         columns = [
+            Column(_("Rank"), 7),
+            Column(_("Tied"), 6),
             Column(_("School code"), 9),
             Column(_("Name in Chinese"), 22),
             Column(_("Name in English"), 30),
             Column(_("Players"), 8),
-            Column(_("Ranked players"), 9),
+            Column(_("Games played"), 9),
             Column(_("Games won"), 9),
             Column(_("Total score"), 10),
         ]
-        counts: dict[str, int] = {}
-        for code in Player.objects.filter(tournament=self.tournament).values_list("school__code", flat=True):
-            counts[code] = counts.get(code, 0) + 1
-        ranked: dict[str, list[StandingRow]] = {}
-        for row in self.standing_rows:
-            ranked.setdefault(row.school_code, []).append(row)
-        rows = []
-        for code, school in self.schools.items():
-            if self.school_code is not None and code != self.school_code:
-                continue
-            mine = ranked.get(code, [])
-            won = sum((row.games_won for row in mine), Fraction(0))
-            total = sum((row.total for row in mine), Fraction(0))
-            rows.append([code, school.name_zh, school.name_en, counts.get(code, 0), len(mine), won, total])
+        rows = [
+            [
+                row.rank,
+                _("yes") if row.tied else "",
+                row.code,
+                row.name_zh,
+                row.name_en,
+                row.players,
+                row.games_played,
+                row.games_won,
+                row.total,
+            ]
+            for row in school_standings(self.tournament, final_only=self.final_only)
+            if self.school_code is None or row.code == self.school_code
+        ]
         self.exporter.sheet(workbook, _("Schools"), columns, rows)
 
     def incidents_sheet(self, workbook: Workbook) -> None:

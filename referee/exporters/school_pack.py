@@ -14,12 +14,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, plain_number, seat_name, signed_score
+from referee.exporters.labels import person_name, rank_text, seat_name
+from referee.numbers import count_text, score_text
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets
-from referee.exporters.standings_pdf import rank_text, tied_ranks
 from referee.exporters.xlsx import XlsxExporter
 from referee.selectors import standings
 
@@ -57,7 +57,6 @@ class SchoolResultsPdf(PdfExporter):
 
     def summary(self) -> Flowable:
         rows = standings(self.tournament, final_only=not self.request.include_unsigned)
-        tied = tied_ranks(rows)
         header = [
             _("Rank"),
             _("No."),
@@ -69,13 +68,13 @@ class SchoolResultsPdf(PdfExporter):
         ]
         body = [
             [
-                rank_text(row.rank, tied),
+                rank_text(row.rank, row.tied),
                 str(row.player.number),
                 para(row.player.display_name, "cell"),
                 row.player.class_name,
                 str(row.games_played),
-                plain_number(row.games_won),
-                signed_score(row.total),
+                count_text(row.games_won),
+                score_text(row.total),
             ]
             for row in rows
             if row.school_code == self.request.school.code
@@ -96,7 +95,7 @@ class SchoolResultsPdf(PdfExporter):
                 str(hand["game__number"]),
                 seat_name(hand["seat__letter"]),
                 para(person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]), "cell"),
-                signed_score(hand["score"]),
+                score_text(hand["score"]),
                 "1" if hand["won"] else "",
             ]
             for hand in tournament_hands(self.tournament, school_code=self.request.school.code)

@@ -17,11 +17,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import decided_by_name, plain_number, seat_name, signed_score
+from referee.exporters.labels import outcome_reason, seat_name
+from referee.numbers import count_text, score_text
 from referee.exporters.pdf import cjk_font, para
 from referee.exporters.qr import QrCode
 from referee.rulesets import incident_label
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
+from referee.verdicts import TableOutcome
 
 LABEL_WIDTH = 21 * mm
 QR_SIZE = 27 * mm
@@ -48,7 +50,7 @@ class SheetPage:
     games: list[SheetGame] = field(default_factory=list)
     totals: list[SheetTotal] = field(default_factory=list)
     incidents: list[SheetIncident] = field(default_factory=list)
-    match: scoring.MatchResult | None = None
+    outcome: TableOutcome | None = None
     entry_url: str | None = None
 
 
@@ -124,7 +126,7 @@ def _game_rows(page: SheetPage) -> list[list[str]]:
     for game in page.games:
         row = [_("Game %(number)s") % {"number": game.number}]
         for cell in game.cells:
-            row += ["", ""] if cell is None else ["1" if cell.won else "", signed_score(cell.score)]
+            row += ["", ""] if cell is None else ["1" if cell.won else "", score_text(cell.score)]
         rows.append(row)
     return rows
 
@@ -132,7 +134,7 @@ def _game_rows(page: SheetPage) -> list[list[str]]:
 def _totals_row(page: SheetPage) -> list[str]:
     row = [pgettext("scoresheet", "Totals")]
     for total in page.totals if not page.blank else []:
-        row += [plain_number(total.games_won), signed_score(total.total)]
+        row += [count_text(total.games_won), score_text(total.total)]
     return row + [""] * (1 + 2 * len(page.seats) - len(row))
 
 
@@ -177,24 +179,20 @@ def _grid_style(page: SheetPage, row_count: int, header_rows: int) -> list[tuple
 
 
 def _verdict(page: SheetPage) -> Flowable:
-    if page.blank or page.match is None:
+    outcome = page.outcome
+    if page.blank or outcome is None:
         return para(_("Winner: %(name)s") % {"name": "＿" * 16}, "heading")
-    match = page.match
-    names = {seat.letter: seat.player_name for seat in page.seats}
-    if not match.finished:
+    if not outcome.finished:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
-    if match.winner is None:
-        leaders = "、".join(
-            f"{seat_name(player.seat)} {names.get(player.seat, '')}"
-            for player in match.players
-            if player.rank == 1
-        )
+    names = {seat.letter: seat.player_name for seat in page.seats}
+    if outcome.winner is None:
+        leaders = "、".join(f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied)
         text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
         return para(f"{text} {'＿' * 8}", "heading")
     text = _("Winner: %(seat)s %(name)s (%(reason)s)") % {
-        "seat": seat_name(match.winner),
-        "name": names.get(match.winner, ""),
-        "reason": decided_by_name(match.decided_by, True),
+        "seat": seat_name(outcome.winner),
+        "name": names.get(outcome.winner, ""),
+        "reason": outcome_reason(outcome),
     }
     return para(text, "heading")
 

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, PageBreak
 from referee.exporters.base import ROUND, TABLE
 from referee.exporters.labels import local_date
 from referee.exporters.pdf import PdfExporter, para
-from referee.exporters.reads import sheet_match
+from referee.exporters.reads import sheet_outcome
 from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
@@ -80,7 +80,7 @@ class ScoresheetsBase(PdfExporter):
             games=sheet.games,
             totals=sheet.totals,
             incidents=sheet.incidents,
-            match=sheet_match(self.tournament, sheet),
+            outcome=sheet_outcome(self.tournament, sheet),
         )
 
 

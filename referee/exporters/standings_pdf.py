@@ -5,7 +5,7 @@ Rows come from `selectors.standings`, the same aggregate as the standings page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -13,31 +13,19 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from referee.exporters.labels import plain_number, signed_score
+from referee.exporters.base import ROUND
+from referee.exporters.labels import rank_text
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.registry import register
 from referee.models import School
+from referee.numbers import count_text, score_text
 from referee.selectors import StandingRow, standings
 
-ROWS_PER_TABLE = 200
+ROWS_PER_TABLE = 100
 COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
 STRIPE = colors.Color(0.96, 0.96, 0.96)
-TIE_MARK = "="
-
-
-def tied_ranks(rows: Sequence[StandingRow]) -> set[int]:
-    """The ranks that more than one player shares."""
-    seen: dict[int, int] = {}
-    for row in rows:
-        seen[row.rank] = seen.get(row.rank, 0) + 1
-    return {rank for rank, count in seen.items() if count > 1}
-
-
-def rank_text(rank: int, tied: set[int]) -> str:
-    """3= for a shared third place, as results lists print it."""
-    return f"{rank}{TIE_MARK}" if rank in tied else str(rank)
 
 
 @register
@@ -45,13 +33,17 @@ class StandingsPdf(PdfExporter):
     identifier = "standings-pdf"
     position = 30
     offers_provisional = True
+    accepts = frozenset({ROUND})
     verbose_name = gettext_lazy("Standings (PDF)")
     description = gettext_lazy(
-        "Every ranked player with games won and total score, ties shown, on A4 landscape pages ready to post."
+        "Every ranked player with games won and total score, ties shown, on A4 landscape pages ready to "
+        "post; for the whole tournament or one round."
     )
     page_landscape = True
 
     def document_title(self) -> str:
+        if self.request.round_ is not None:
+            return _("Standings · %(round)s") % {"round": self.request.round_.name}
         return _("Standings")
 
     def header(self) -> list[str]:
@@ -66,41 +58,45 @@ class StandingsPdf(PdfExporter):
             _("Total score"),
         ]
 
-    def story(self) -> list[Flowable]:
-        rows = standings(self.tournament, final_only=not self.request.include_unsigned)
-        schools = {
-            school.code: school.name_zh or school.name_en
-            for school in School.objects.filter(tournament=self.tournament)
-        }
+    def story(self) -> Iterator[Flowable]:
+        """The title, then the rows a hundred at a time, each block laid out only when platypus reaches it."""
+        rows = standings(
+            self.tournament, final_only=not self.request.include_unsigned, round_=self.request.round_
+        )
         scope = (
             _("Provisional: includes tables not yet signed off.")
             if self.request.include_unsigned
             else _("Final results: signed-off tables only.")
         )
-        story: list[Flowable] = [para(self.tournament.name, "title"), para(_("Standings"), "subtitle")]
-        story += [para(scope, "small"), Spacer(1, 3 * mm)]
+        yield para(self.tournament.name, "title")
+        yield para(self.document_title(), "subtitle")
+        yield para(scope, "small")
+        yield Spacer(1, 3 * mm)
         if not rows:
-            return story + [para(_("No results yet."), "heading")]
-        tied = tied_ranks(rows)
-        body = [self.row(row, tied, schools) for row in rows]
-        for start in range(0, len(body), ROWS_PER_TABLE):
-            story.append(self.table(body[start : start + ROWS_PER_TABLE]))
-        if tied:
-            story += [Spacer(1, 2 * mm), para(_("= : tied on games won and total score."), "small")]
-        return story
+            yield para(_("No results yet."), "heading")
+            return
+        schools = {
+            school.code: school.name_zh or school.name_en
+            for school in School.objects.filter(tournament=self.tournament)
+        }
+        for start in range(0, len(rows), ROWS_PER_TABLE):
+            yield self.table([self.row(row, schools) for row in rows[start : start + ROWS_PER_TABLE]])
+        if any(row.tied for row in rows):
+            yield Spacer(1, 2 * mm)
+            yield para(_("= : tied on games won and total score."), "small")
 
-    def row(self, row: StandingRow, tied: set[int], schools: dict[str, str]) -> list[object]:
+    def row(self, row: StandingRow, schools: dict[str, str]) -> list[object]:
         player = row.player
         school = f"{row.school_code} {schools.get(row.school_code, '')}".strip()
         return [
-            rank_text(row.rank, tied),
+            rank_text(row.rank, row.tied),
             str(player.number),
             para(player.display_name, "cell"),
             para(school, "cell"),
             player.class_name,
             str(row.games_played),
-            plain_number(row.games_won),
-            signed_score(row.total),
+            count_text(row.games_won),
+            score_text(row.total),
         ]
 
     def table(self, body: list[list[object]]) -> Table:

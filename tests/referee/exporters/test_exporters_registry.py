@@ -46,7 +46,7 @@ def test_the_school_pack_needs_a_school(export_request):
 
 def test_an_export_refuses_a_scope_it_cannot_narrow_to(export_request, round_, school):
     with pytest.raises(ExportError) as caught:
-        get_exporter("standings-pdf")(export_request(round_=round_))
+        get_exporter("results-xlsx")(export_request(round_=round_))
     assert caught.value.code == "not-accepted"
     with pytest.raises(ExportError):
         get_exporter("scoresheets-pdf")(export_request(school=school))

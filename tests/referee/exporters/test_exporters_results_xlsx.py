@@ -7,10 +7,15 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from django.utils import translation
 from openpyxl import load_workbook
+
+from referee import services
+
 
 from referee.exporters import get_exporter
 from referee.models import HandResult, Incident
+from referee.rulesets import decided_by_label
 from referee.selectors import standings
 
 SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]
@@ -90,12 +95,28 @@ def test_games_hold_every_hand_with_facts_and_derived_numbers(workbook, event):
 
 def test_tables_say_who_won_and_how(workbook):
     rows = {row["Table"]: row for row in records(workbook["Tables"])}
-    assert rows[1]["Winner"] == "李詠琳" and rows[1]["Decided by"] == "most games won"
+    with translation.override("en"):
+        labels = {code: decided_by_label(code) for code in ("games-won", "unresolved")}
+    assert rows[1]["Winner"] == "李詠琳" and rows[1]["Decided by"] == labels["games-won"]
     assert rows[1]["Status"] == "Signed off" and rows[1]["Signed off at"] is not None
-    assert rows[2]["Winner"] is None and rows[2]["Decided by"] == "tie on games won and total score"
-    assert (
-        rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Status"] == "Not started"
-    )
+    assert rows[2]["Winner"] is None and rows[2]["Decided by"] == labels["unresolved"]
+    assert rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Decided by"] is None
+    assert rows[3]["Status"] == "Not started"
+
+
+def test_a_tie_broken_by_the_organisers_names_the_winner_and_how(export_request, tie_table, organiser):
+    services.table_tie_break_record(actor=organiser, table=tie_table, seat="B", how="抽籤 (drawing lots)")
+    data = get_exporter("results-xlsx")(export_request()).render()[2]
+    row = {row["Table"]: row for row in records(load_workbook(io.BytesIO(data))["Tables"])}[2]
+    assert (row["Winner's seat"], row["Winner"]) == ("B", "林曉彤")
+    assert row["Decided by"].endswith(": 抽籤 (drawing lots)")
+
+
+def test_each_rank_says_why(workbook):
+    rows = records(workbook["Standings"])
+    assert rows[0]["Why this rank"].startswith("2 games won, total +123")
+    tied = [row["Why this rank"] for row in rows if row["Tied"] == "yes"]
+    assert len(tied) == 2 and all("tied with" in reason for reason in tied)
 
 
 def test_players_schools_and_incidents(workbook, event):
@@ -105,7 +126,7 @@ def test_players_schools_and_incidents(workbook, event):
     assert mary["School code"] == "LHP" and not mary["Name in Chinese"] and isinstance(mary["No."], int)
     schools = {row["School code"]: row for row in records(workbook["Schools"])}
     assert schools["HSP"]["Players"] == 5 and schools["LHP"]["Players"] == 6
-    assert schools["HSP"]["Ranked players"] == 4
+    assert schools["HSP"]["Games played"] == 12 and isinstance(schools["HSP"]["Rank"], int)
     assert Fraction(schools["LHP"]["Total score"]) == sum(
         (row.total for row in standings(event) if row.school_code == "LHP"), Fraction(0)
     )

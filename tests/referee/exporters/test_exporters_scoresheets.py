@@ -7,9 +7,10 @@ import re
 import pytest
 from django.utils import translation
 
+from referee import services
 from referee.exporters import get_exporter
 from referee.models import Player
-from referee.rulesets import incident_label
+from referee.rulesets import decided_by_label, incident_label
 
 
 @pytest.fixture
@@ -93,6 +94,9 @@ def test_the_shipped_font_is_embedded(pdf, sheets):
     for columns in ours:
         assert columns[0].split("+")[0].isupper()  # a subset, embedded
         assert columns[-5:-2] == ["yes", "yes", "yes"]  # emb, sub, uni
+    # reportlab always lists Helvetica, a standard font every reader has; no text relies on any other font.
+    others = {columns[0] for columns in fonts if columns not in ours}
+    assert others <= {"Helvetica"}
 
 
 def test_blank_sheets_carry_names_but_no_results(pdf, blank_sheets, event):
@@ -123,3 +127,12 @@ def test_one_tables_sheet(pdf, export_request, tie_table):
     assert mimetype == "application/pdf"
     assert pdf.info(data)["Pages"] == "1"
     assert "林曉彤" in pdf.text(data)
+
+
+def test_a_broken_tie_prints_the_winner_and_how(pdf, export_request, tie_table, organiser):
+    services.table_tie_break_record(actor=organiser, table=tie_table, seat="A", how="抽籤")
+    data = get_exporter("scoresheets-pdf")(export_request(table=tie_table)).render()[2]
+    page = " ".join(pdf.text(data).split())
+    with translation.override("en"):
+        reason = decided_by_label("tie-break")
+    assert f"Winner: A 何浩然 ({reason}: 抽籤)" in page

@@ -64,7 +64,7 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
 def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
     row = standings(event)[0]
     many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 121)]
-    monkeypatch.setattr(standings_pdf, "standings", lambda tournament, final_only: many)
+    monkeypatch.setattr(standings_pdf, "standings", lambda tournament, **scope: many)
     pages = pdf.pages(render(export_request()))
     assert len(pages) >= 3
     for number, page in enumerate(pages, start=1):
@@ -76,3 +76,14 @@ def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypa
 def test_no_results_yet_is_said_plainly(pdf, tournament):
     data = get_exporter("standings-pdf")(ExportRequest(tournament=tournament, language="en")).render()[2]
     assert "No results yet." in pdf.text(data)
+
+
+def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
+    second = services.round_create(
+        actor=organiser, tournament=event, name="第二輪", date=round_.date, start_time=round_.start_time
+    )
+    data = render(export_request(round_=second))
+    text = " ".join(pdf.text(data).split())
+    assert "Standings · 第二輪" in text and "No results yet." in text
+    first = " ".join(pdf.text(render(export_request(round_=round_))).split())
+    assert "Standings · 第一輪" in first and "李詠琳" in first
