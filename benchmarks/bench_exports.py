@@ -26,6 +26,7 @@ GAMES = 3
 SCHOOLS = 40
 TOURNAMENTS = {"bench": 1, "bench-3-rounds": 3}  # slug: rounds of 1,250 tables
 SEED = 20250301
+REPEATS = 2
 CASES = [  # (label, tournament, exporter, round order or None, target seconds or None, target MB)
     ("1,250 scoresheets (one round)", "bench", "scoresheets-pdf", 1, 20.0, 250.0),
     ("1,250 blank scoresheets, QR", "bench", "blank-scoresheets-pdf", 1, None, 250.0),
@@ -233,6 +234,12 @@ def _child(*arguments: str) -> str:
     return done.stdout
 
 
+def _best_of(runs: list[dict]) -> dict:
+    """The fastest run's times (the least disturbed by other work on the machine), the largest peak."""
+    best = min(runs, key=lambda run: run["seconds"])
+    return {**best, "cpu": min(run["cpu"] for run in runs), "peak_mb": max(run["peak_mb"] for run in runs)}
+
+
 def _verdict(result: dict, seconds_target: float | None, mb_target: float) -> str:
     fast = seconds_target is None or result["seconds"] < seconds_target
     small = result["peak_mb"] < mb_target
@@ -254,9 +261,8 @@ def run() -> bool:
         rows, all_ok = [], True
         for label, slug, exporter, round_order, seconds_target, mb_target in CASES:
             output = Path(folder) / f"{slug}-{exporter}.out"
-            result = json.loads(
-                _child("export", str(database), slug, exporter, str(round_order or 0), str(output))
-            )
+            arguments = ("export", str(database), slug, exporter, str(round_order or 0), str(output))
+            result = _best_of([json.loads(_child(*arguments)) for _ in range(REPEATS)])
             verdict = _verdict(result, seconds_target, mb_target)
             all_ok = all_ok and verdict == "ok"
             target = (
@@ -279,7 +285,7 @@ def run() -> bool:
     print(
         "peak: the exporting process's max RSS (Django and the font included); growth: peak minus the max RSS"
     )
-    print("just before the export started. SQLite, one process per export.")
+    print(f"just before the export started. SQLite, one process per export, best of {REPEATS} runs.")
     print_table(
         ["case", "exporter", "seconds", "cpu", "peak MB", "growth MB", "file MB", "target", "verdict"], rows
     )

@@ -21,6 +21,7 @@ from referee.exporters.xlsx import Column, XlsxExporter
 from referee.match import table_status
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
+from referee.models.tournament import SharedWinCredit
 from referee.rulesets import basis_label, incident_label
 from referee.selectors import rank_reason, school_standings, standings
 
@@ -37,6 +38,9 @@ class ResultsSheets:
             letter: seat_name(letter) for letter in SEAT_LETTERS
         }  # translated once, not per row
         self.final_only = not exporter.request.include_unsigned
+        # A shared win counts 1 for each sharer unless the tournament splits it: only then does the credit
+        # differ from "won", and only then is it a column of its own.
+        self.split_credit = self.tournament.shared_win_credit == SharedWinCredit.SPLIT
         self.all_standings = standings(self.tournament, final_only=self.final_only)
         self.standing_indexes = [
             index
@@ -161,8 +165,9 @@ class ResultsSheets:
             Column(_("Score"), 8),
             Column(_("Basis"), 28),
             Column(_("Won"), 6),
-            Column(_("Games-won credit"), 9),
         ]
+        if self.split_credit:
+            columns.append(Column(_("Games-won credit"), 9))
         self.exporter.sheet(workbook, _("Games"), columns, self._hands())
 
     def _hands(self) -> Iterator[list[Any]]:
@@ -193,7 +198,7 @@ class ResultsSheets:
                 hand["score"],
                 bases[basis],
                 1 if hand["won"] else 0,
-                hand["win_credit"],
+                *([hand["win_credit"]] if self.split_credit else []),
             ]
 
     def players_sheet(self, workbook: Workbook) -> None:

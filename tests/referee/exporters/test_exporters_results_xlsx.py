@@ -13,10 +13,11 @@ from openpyxl import load_workbook
 from referee import services
 
 
-from referee.exporters import get_exporter
+from referee.exporters import ExportRequest, get_exporter
 from referee.models import HandResult, Incident
 from referee.rulesets import decided_by_label
 from referee.selectors import standings
+from referee.services.results import HandFacts
 
 SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]
 
@@ -134,3 +135,30 @@ def test_players_schools_and_incidents(workbook, event):
     assert len(incidents) == Incident.objects.count() == 1
     assert incidents[0]["Tiles drawn"] == 3 and incidents[0]["Note"] == "第 5 回合超時"
     assert incidents[0]["Recorded at"] is not None
+
+
+def test_split_shared_wins_get_their_own_credit_column(organiser, referee, round_, workbook):
+    assert "Games-won credit" not in [cell.value for cell in workbook["Games"][1]]
+    tournament = services.tournament_create(
+        actor=organiser, name="Split", slug="split", ruleset="hk-school", shared_win_credit="split"
+    )
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
+    )
+    split_round = services.round_create(
+        actor=organiser, tournament=tournament, name="R1", date=round_.date, start_time=round_.start_time
+    )
+    table = services.table_create(actor=organiser, round_=split_round)
+    for letter in "AB":
+        player = services.player_create(
+            actor=organiser, tournament=tournament, school=school, name_zh=letter * 3
+        )
+        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    hands = [HandFacts("A", rack_value=4), HandFacts("B", rack_value=4)]
+    services.game_result_submit(
+        actor=organiser, table=table, game_number=1, ending="pool-exhausted", hands=hands
+    )
+    request = ExportRequest(tournament=tournament, language="en", include_unsigned=True)
+    games = load_workbook(io.BytesIO(get_exporter("results-xlsx")(request).render()[2]))["Games"]
+    credits = [row["Games-won credit"] for row in records(games)]
+    assert credits == [0.5, 0.5]
