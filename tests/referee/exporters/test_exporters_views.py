@@ -8,8 +8,6 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-pytestmark = pytest.mark.urls("exporters_test_urls")
-
 
 def test_the_export_page_lists_every_exporter_with_a_button(organiser_client, event, second_school):
     response = organiser_client.get(reverse("exports:page", args=[event.slug]))
