@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from referee.views import home, public, referee, tables
+from referee.views import home, preview, public, referee, tables
 from referee.views.organiser import people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
@@ -24,10 +24,12 @@ organiser_patterns = [
 referee_patterns = [
     path("", referee.MyTablesView.as_view(), name="my_tables"),
     path("tables/<int:pk>/", tables.RefereeTableView.as_view(), name="table"),
+    path("tables/<int:pk>/preview/", preview.TablePreviewView.as_view(), name="preview"),
 ]
 
 public_patterns = [
     path("<slug:slug>/", public.PublicTournamentView.as_view(), name="tournament"),
+    path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
 ]
 
 urlpatterns = [

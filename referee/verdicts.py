@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import scoring
 from referee.engine import translate_scoring_error
+from referee.errors import ServiceError
 from referee.match import match_options
 from referee.models import HandResult, Table, Tournament
 from referee.models.results import SIXTIETHS
@@ -117,3 +118,26 @@ def table_outcome(match: scoring.MatchResult | None, tie_winner: str = "", tie_b
     if tie_winner in tied:
         return TableOutcome(match, tie_winner, TIE_BREAK, tied, tie_break)
     return TableOutcome(match, None, match.decided_by, tied, "")
+
+
+def sheet_outcome(table: Table, sheet) -> TableOutcome:
+    """The outcome of a scoresheet read with `selectors.table_sheet` (no query)."""
+    tournament = table.round.tournament
+    letters = [seat.letter for seat in sheet.seats]
+    games = [
+        stored_game(
+            tournament.ruleset,
+            game.ending,
+            [
+                StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
+                for letter, cell in zip(letters, game.cells, strict=True)
+                if cell is not None
+            ],
+        )
+        for game in sheet.games
+    ]
+    try:
+        match = decide_stored(tournament, len(letters), games) if games else None
+    except ServiceError:
+        match = None
+    return table_outcome(match, table.tie_winner, table.tie_break)

@@ -99,8 +99,25 @@ def _incident_line(ruleset_key: str, snapshot: dict) -> str:
     }
 
 
-def change_lines(action: str, changes: dict[str, Any], ruleset_key: str) -> list[str]:
+def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
+    line = f"{seat_label(snapshot.get('letter', ''))}: {players.get(snapshot.get('player'), '')}"
+    if snapshot.get("drawn_number"):
+        line += " " + _("(drew %(number)s)") % {"number": snapshot["drawn_number"]}
+    return line
+
+
+def change_lines(
+    action: str, changes: dict[str, Any], ruleset_key: str, names: dict[str, dict[int, str]] | None = None
+) -> list[str]:
+    """`names` holds the players' and users' names by primary key, for entries that store only the key."""
+    names = names or {}
     before, after = changes.get("before") or {}, changes.get("after") or {}
+    if action in ("seat.assign", "seat.remove"):
+        return [_seat_line(after or before, names.get("players", {}))]
+    if action == "table.assign_referee":
+        users = names.get("users", {})
+        old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")
+        return [f"{old}{ARROW}{new}"]
     if action in GAME_ACTIONS:
         return game_lines(before, after)
     if action in ("incident.record", "incident.remove"):

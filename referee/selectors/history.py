@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.actions import action_label
-from referee.models import AuditEntry, Table
+from django.contrib.auth import get_user_model
+
+from referee.models import AuditEntry, Player, Table
 from referee.selectors.changes import change_lines
 
 
@@ -29,9 +31,10 @@ class AuditRow:
 def table_history(table: Table) -> list[AuditRow]:
     """One query. Each row carries the lines of what changed, in the active language."""
     ruleset_key = table.round.tournament.ruleset
-    entries = (
+    entries = list(
         AuditEntry.objects.filter(table=table).select_related("actor", "game").order_by("-created_at", "-pk")
     )
+    names = _names(entries)
     return [
         AuditRow(
             created_at=entry.created_at,
@@ -40,7 +43,28 @@ def table_history(table: Table) -> list[AuditRow]:
             game_number=entry.game.number if entry.game else None,
             changes=entry.changes,
             reason=entry.reason,
-            lines=tuple(change_lines(entry.action, entry.changes, ruleset_key)),
+            lines=tuple(change_lines(entry.action, entry.changes, ruleset_key, names)),
         )
         for entry in entries
     ]
+
+
+def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
+    """Players seated and referees assigned, by key: at most two more queries, whatever the history."""
+    player_keys, user_keys = set(), set()
+    for entry in entries:
+        for side in ("before", "after"):
+            snapshot = entry.changes.get(side) or {}
+            if entry.action in ("seat.assign", "seat.remove") and snapshot.get("player"):
+                player_keys.add(snapshot["player"])
+            if entry.action == "table.assign_referee" and snapshot.get("referee"):
+                user_keys.add(snapshot["referee"])
+    players = {
+        player.pk: f"#{player.number} {player.display_name}"
+        for player in Player.objects.filter(pk__in=player_keys)
+    } if player_keys else {}
+    users = {
+        user.pk: user.get_full_name() or user.get_username()
+        for user in get_user_model().objects.filter(pk__in=user_keys)
+    } if user_keys else {}
+    return {"players": players, "users": users}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 import scoring
@@ -14,6 +16,7 @@ from referee.models.results import Ending
 from referee.seats import seat_label as _seat_label
 
 register = template.Library()
+TILE_COLOURS = "KRBYGP"
 
 
 @register.filter
@@ -66,3 +69,18 @@ def user_name(user) -> str:
 @register.filter
 def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
+
+
+@register.filter
+def tile_chips(tiles: str) -> str:
+    """Tiles as small coloured chips (R7 red, K13 black, J joker), so a rack reads at a glance."""
+    chips = []
+    for token in (tiles or "").split():
+        colour = token[0] if len(token) > 1 and token[0] in TILE_COLOURS else "J"
+        chips.append(format_html('<span class="tile tile-{}">{}</span>', colour, token))
+    return mark_safe(" ".join(chips))  # noqa: S308 - every chip is escaped by format_html
+
+
+@register.filter
+def decided_by_label(code: str) -> str:
+    return str(rulesets.decided_by_label(code))

@@ -11,12 +11,17 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+import scoring
 from referee import permissions, selectors, services
-from referee.engine import decide_table
-from referee.errors import ServiceError
 from referee.forms import RefereeAssignForm, SeatForm
+from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.match import table_status
 from referee.models import Table
-from referee.views.base import ActionPageView, OrganiserMixin, posted_object
+from referee.selectors.progress import TableProgress
+from referee.selectors.sheets import TableSheet
+from referee.verdicts import sheet_outcome
+from referee.views.base import OrganiserMixin, posted_object
+from referee.views.entry import ResultEntryView, entry_form, incident_form
 
 
 def _load_table(pk: int, **filters: Any) -> Table:
@@ -24,54 +29,106 @@ def _load_table(pk: int, **filters: Any) -> Table:
     return get_object_or_404(queryset, pk=pk, **filters)
 
 
-class TableSheetView(ActionPageView):
-    """The scoresheet, its totals and the engine's verdict; subclasses decide who may see and act."""
-
-    table: Table
+class TableSheetView(ResultEntryView):
+    """The scoresheet, its verdict and the forms to enter results; subclasses decide who may see and act."""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        table = self.table
-        sheet = selectors.table_sheet(table)
-        match = self._match(table, sheet.games_played)
-        ranks = {player.seat: player.rank for player in match.players} if match else {}
+        table, user = self.table, self.request.user
+        sheet = context.get("sheet") or selectors.table_sheet(table)
+        outcome = sheet_outcome(table, sheet)
+        tournament = table.round.tournament
         names = {seat.letter: seat.player_name for seat in sheet.seats}
+        can_enter = permissions.can_enter_results(user, table)
+        can_edit = permissions.can_correct_signed_off(user, table) if table.is_signed_off else can_enter
         context.update(
             table=table,
-            tournament=table.round.tournament,
+            tournament=tournament,
+            ruleset=scoring.get_ruleset(tournament.ruleset),
             sheet=sheet,
-            progress=selectors.table_progress(table),
-            match=match,
-            ranks=[ranks.get(seat.letter) for seat in sheet.seats] if ranks else [],
-            winner_name=names.get(match.winner, "") if match and match.winner else "",
-            can_sign_off=permissions.can_enter_results(self.request.user, table) and not table.is_signed_off,
+            outcome=outcome,
+            match=outcome.match,
+            progress=progress_of(table, sheet, outcome),
+            ranks=[_rank(outcome, seat.letter) for seat in sheet.seats] if outcome.match else [],
+            winner_name=names.get(outcome.winner or "", ""),
+            tied_names=[names.get(letter, letter) for letter in outcome.tied],
+            can_edit=can_edit,
+            needs_reason=table.is_signed_off,
+            can_sign_off=can_enter and not table.is_signed_off and outcome.finished,
+            can_confirm=permissions.awaits_confirmation(table) and permissions.can_confirm_table(user, table),
+            history=selectors.table_history(table),
+            tile_points=tile_points(tournament.ruleset),
+            play_seats=_in_play_order(sheet),
         )
+        self._add_forms(context, sheet, outcome, can_enter, can_edit)
         return context
 
-    @staticmethod
-    def _match(table: Table, games_played: int) -> Any:
-        if not games_played:
-            return None
-        try:
-            return decide_table(table)
-        except ServiceError:
-            return None
+    def _add_forms(self, context: dict, sheet: TableSheet, outcome: Any, can_enter: bool, can_edit: bool) -> None:
+        table = self.table
+        editing = _requested_game(self.request.GET.get("game"), sheet)
+        enough_seats = len(sheet.seats) >= context["ruleset"].min_players
+        next_game_open = not table.is_signed_off and not outcome.finished and enough_seats
+        if can_edit and (editing or next_game_open or "entry_form" in context):
+            context.setdefault("entry_form", entry_form(table, sheet, game_number=editing))
+        if can_edit and enough_seats and (sheet.games or not table.is_signed_off):
+            context.setdefault("incident_form", incident_form(table, sheet))
+        if can_enter and not table.is_signed_off and not sheet.games and sheet.seats:
+            context.setdefault("draws_form", DrawsForm(seats=sheet.seats))
+        if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
+            tied = [seat for seat in sheet.seats if seat.letter in outcome.tied]
+            context.setdefault("tie_form", TieBreakForm(tied=tied, initial={"seat": table.tie_winner, "how": table.tie_break}))
+        context["editing_number"] = _form_game_number(context.get("entry_form"))
+        context["correcting"] = bool(context.get("entry_form") and context["editing_number"] <= sheet.games_played)
 
-    def sign_off(self) -> HttpResponse:
-        return self.run_action(
-            lambda: services.table_sign_off(actor=self.request.user, table=self.table), _("Table signed off.")
-        )
+
+def _in_play_order(sheet: TableSheet) -> list:
+    by_letter = {seat.letter: seat for seat in sheet.seats}
+    return [by_letter[letter] for letter in sheet.play_order if letter in by_letter]
+
+
+def _requested_game(raw: str | None, sheet: TableSheet) -> int | None:
+    if raw and raw.isdigit() and sheet.game(int(raw)) is not None:
+        return int(raw)
+    return None
+
+
+def _form_game_number(form: Any) -> int:
+    if form is None:
+        return 0
+    raw = form["game_number"].value()
+    return int(raw) if str(raw).isdigit() else 0
+
+
+def _rank(outcome: Any, letter: str) -> int | None:
+    return next((player.rank for player in outcome.match.players if player.seat == letter), None)
+
+
+def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:
+    """The table's status from its sheet, without another query."""
+    status = table_status(
+        games_played=sheet.games_played,
+        finished=outcome.finished,
+        signed_off=table.signed_off_at is not None,
+        confirmed=table.confirmed_at is not None,
+    )
+    referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
+    return TableProgress(table, table.number, referee_name, [], sheet.games_played, sheet.games_required, status)
+
+
+def tile_points(ruleset_key: str) -> dict[str, int]:
+    """Every tile (or card) and what it counts on a rack: the running total as the referee types."""
+    deck = scoring.get_ruleset(ruleset_key).deck
+    return {token: deck.points(token) for token in deck.all_tokens()}
 
 
 class OrganiserTableView(OrganiserMixin, TableSheetView):
     template_name = "referee/organiser/table.html"
     section = "rounds"
     actions = {
+        **ResultEntryView.entry_actions,
         "add-seat": "add_seat",
         "remove-seat": "remove_seat",
         "assign-referee": "assign_referee",
-        "sign-off": "sign_off",
-        "confirm": "confirm",
         "delete": "delete_table",
     }
 
@@ -84,7 +141,6 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         context.setdefault(
             "referee_form", RefereeAssignForm(table=self.table, initial={"referee": self.table.referee_id})
         )
-        context["history"] = selectors.table_history(self.table)
         context["seats_open"] = not self.table.is_signed_off and not context["sheet"].games
         return context
 
@@ -108,11 +164,6 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         form = RefereeAssignForm(self.request.POST, table=self.table)
         return self.run_form("referee_form", form, perform, _("Referee assigned."))
 
-    def confirm(self) -> HttpResponse:
-        return self.run_action(
-            lambda: services.table_confirm(actor=self.request.user, table=self.table), _("Table confirmed.")
-        )
-
     def delete_table(self) -> HttpResponse:
         round_url = reverse("organiser:round", args=[self.tournament.slug, self.table.round_id])
         return self.run_action(
@@ -123,10 +174,10 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
 
 
 class RefereeTableView(LoginRequiredMixin, TableSheetView):
-    """The referee's view of one of their tables (result entry is built on `game_result_submit`)."""
+    """The referee's page at the table: enter each game, record incidents, sign off (or confirm another's)."""
 
     template_name = "referee/referee/table.html"
-    actions = {"sign-off": "sign_off"}
+    actions = ResultEntryView.entry_actions
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:

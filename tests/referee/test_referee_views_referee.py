@@ -76,7 +76,7 @@ def test_public_page_hides_standings_until_released(client, finished_table, refe
     )
     shown = client.get(url)
     assert [item["name"] for item in shown.context["standings"]] == ["李○○", "張○○", "陳○○", "黃○○"]
-    assert shown.context["rounds"][0]["done_count"] == 1
+    assert shown.context["rounds"][0].done_count == 1
 
 
 def test_public_page_of_an_unknown_tournament(client, db):

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.views.generic import TemplateView
 
-from referee import selectors
 from referee.views.base import OrganiserMixin
+from referee.views.standings_page import standings_context
 
 
 class StandingsView(OrganiserMixin, TemplateView):
@@ -18,8 +18,9 @@ class StandingsView(OrganiserMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         provisional = self.request.GET.get("include") == "unsigned"
         context["provisional"] = provisional
-        context["standings"] = [
-            {"row": row, "name": row.player.display_name}
-            for row in selectors.standings(self.tournament, final_only=not provisional)
-        ]
+        context.update(
+            standings_context(
+                self.request, self.tournament, final_only=not provisional, namer=lambda player: player.display_name
+            )
+        )
         return context

@@ -1,0 +1,85 @@
+"""Incidents at the table, the numbers drawn for the seating order, and an organiser's tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from referee.forms.entry import TILE_INPUT, seat_choice
+from referee.rulesets import RESTORE_INCIDENTS, incident_choices
+from referee.selectors.sheets import SheetSeat
+
+
+class IncidentForm(forms.Form):
+    game = forms.TypedChoiceField(label=_("Game"), coerce=int, required=False, empty_value=None)
+    seat = forms.ChoiceField(label=_("Player"))
+    kind = forms.ChoiceField(label=_("Incident"))
+    table_tiles = forms.CharField(
+        label=_("Tiles on the table"),
+        required=False,
+        max_length=1200,
+        widget=forms.Textarea(attrs={**TILE_INPUT, "rows": 3}),
+        help_text=_("Every tile on the table, for example R5 R6 R7 K9 B9 Y9 J. The program lays them in sets."),
+    )
+    tiles_left_over = forms.IntegerField(
+        label=_("Tiles left over"),
+        min_value=0,
+        max_value=200,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    note = forms.CharField(label=_("Note"), max_length=1000, required=False)
+    reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)
+
+    def __init__(self, *args, seats: Sequence[SheetSeat], game_numbers: Sequence[int], ruleset_key: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(number, _("Game %(number)d") % {"number": number}) for number in game_numbers]
+        if game_numbers:
+            self.fields["game"].initial = game_numbers[-1]
+        else:
+            self.fields["game"].choices = [("", _("no game saved yet"))]
+        self.fields["seat"].choices = [seat_choice(seat) for seat in seats]
+        self.fields["kind"].choices = incident_choices(ruleset_key)
+        kinds = scoring.get_ruleset(ruleset_key).incidents
+        self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
+        self.restore_kinds = sorted(RESTORE_INCIDENTS & {code for code, _label in self.fields["kind"].choices})
+        if not self.restore_kinds:
+            del self.fields["table_tiles"]
+
+
+class DrawsForm(forms.Form):
+    """The number each player drew from the referee; the highest starts."""
+
+    def __init__(self, *args, seats: Sequence[SheetSeat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat in self.seats:
+            self.fields[f"drawn_{seat.letter}"] = forms.IntegerField(
+                label=seat_choice(seat)[1],
+                min_value=1,
+                max_value=999,
+                required=False,
+                initial=seat.drawn_number,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def numbers(self) -> dict[str, int | None]:
+        return {seat.letter: self.cleaned_data.get(f"drawn_{seat.letter}") for seat in self.seats}
+
+
+class TieBreakForm(forms.Form):
+    seat = forms.ChoiceField(label=_("The tie was broken in favour of"))
+    how = forms.CharField(label=_("How"), max_length=200, help_text=_("For example: by lot."))
+
+    def __init__(self, *args, tied: Sequence[SheetSeat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [seat_choice(seat) for seat in tied]
+
+
+class ReasonForm(forms.Form):
+    """A button that changes a signed-off table (removing an incident) asks for the reason."""
+
+    reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)

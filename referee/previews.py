@@ -1,0 +1,101 @@
+"""What the engine would make of a game before it is saved, and of an unrestorable table before it is recorded.
+
+Nothing here writes: the referee sees the scores (and, for a player who never melded, the sets the engine found
+in the rack) and saves only when they agree with what happened at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+import scoring
+from referee.engine import player_input, score
+from referee.errors import ServiceError
+from referee.selectors.sheets import SheetSeat
+from referee.services.incidents import table_arrangement
+from referee.services.results import HandFacts
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    letter: str
+    player_name: str
+    rack_value: int
+    penalty: int
+    basis: str
+    score: Fraction
+    won: bool
+    meld_sets: tuple[str, ...] = ()
+    meld_value: int | None = None
+
+
+@dataclass(frozen=True)
+class GamePreview:
+    rows: list[PreviewRow]
+    sums_to_zero: bool
+    meld_threshold: int | None
+
+
+def _meld_hint(ruleset: scoring.Ruleset, hand: HandFacts, basis: str) -> tuple[tuple[str, ...], int | None]:
+    """The best sets in a never-melded rack, so the referee sees why it counts -100 or -200."""
+    if not hand.rack or not basis.startswith("no-meld"):
+        return (), None
+    meld = scoring.max_meld(ruleset, hand.rack)
+    return tuple(scoring.format_tiles(ruleset, laid) for laid in meld.sets), meld.value
+
+
+def game_preview(ruleset_key: str, seats: Sequence[SheetSeat], ending: str, hands: Sequence[HandFacts]) -> GamePreview:
+    """The engine's scores for these facts; a ServiceError (with the seat's field) when it refuses them."""
+    ruleset = scoring.get_ruleset(ruleset_key)
+    result = score(ruleset_key, ending, [player_input(hand, hand.seat) for hand in hands])
+    names = {seat.letter: seat.player_name for seat in seats}
+    facts = {hand.seat: hand for hand in hands}
+    rows = []
+    for player in result.players:
+        sets, value = _meld_hint(ruleset, facts[player.seat], player.basis)
+        rows.append(
+            PreviewRow(
+                letter=player.seat,
+                player_name=names.get(player.seat, ""),
+                rack_value=player.rack_value,
+                penalty=player.penalty,
+                basis=player.basis,
+                score=player.score,
+                won=player.won,
+                meld_sets=sets,
+                meld_value=value,
+            )
+        )
+    total = sum((row.score for row in rows), Fraction(0))
+    return GamePreview(rows, total == 0, ruleset.meld_threshold)
+
+
+@dataclass(frozen=True)
+class RestorePreview:
+    sets: list[str]
+    unplaced: str
+    unplaced_count: int
+    tiles_drawn: int
+    tile_count: int
+
+
+def restore_preview(ruleset_key: str, kind: str, table_tiles: str) -> RestorePreview:
+    """The arrangement set by set, the tiles that cannot be placed, and what the player draws (3 + N)."""
+    if not table_tiles.strip():
+        raise ServiceError(_("Type the tiles on the table first."), field="table_tiles", code="required")
+    arrangement = table_arrangement(ruleset_key, table_tiles)
+    try:
+        drawn = scoring.incident_draw(ruleset_key, kind, arrangement["unplaced_count"])
+    except scoring.ScoringError:
+        drawn = arrangement["unplaced_count"]
+    return RestorePreview(
+        sets=arrangement["sets"],
+        unplaced=arrangement["unplaced"],
+        unplaced_count=arrangement["unplaced_count"],
+        tiles_drawn=drawn,
+        tile_count=len(table_tiles.split()),
+    )

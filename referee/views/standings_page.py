@@ -1,0 +1,59 @@
+"""The standings page's parts, shared by the organiser's page and the public one: the scope (tournament or a
+round), the view (players, table winners, schools) and a sortable, paginated table for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django_tables2 import RequestConfig
+
+from referee import selectors
+from referee.models import Player, Round, Table, Tournament
+from referee.standings_tables import (
+    PER_PAGE,
+    PlayerStandingsTable,
+    SchoolStandingsTable,
+    TableWinnersTable,
+    player_lines,
+)
+
+VIEWS = ("players", "tables", "schools")
+
+
+def chosen_round(request: HttpRequest, rounds: list[Round]) -> Round | None:
+    raw = request.GET.get("round", "")
+    return next((round_ for round_ in rounds if str(round_.pk) == raw), None)
+
+
+def standings_context(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    final_only: bool,
+    namer: Callable[[Player], str],
+    per_page: int = PER_PAGE,
+) -> dict[str, Any]:
+    """A fixed number of queries: the rounds, then one or two for the view shown."""
+    rounds = list(tournament.rounds.order_by("order"))
+    round_ = chosen_round(request, rounds)
+    view = request.GET.get("view", "players")
+    view = view if view in VIEWS else "players"
+    config = RequestConfig(request, paginate={"per_page": per_page})
+    if view == "schools":
+        table = SchoolStandingsTable(selectors.school_standings(tournament, final_only=final_only, round_=round_))
+        config.configure(table)
+    elif view == "tables":
+        scope = Table.objects.filter(round__tournament=tournament).select_related("round")
+        if round_ is not None:
+            scope = scope.filter(round=round_)
+        table = TableWinnersTable(scope.order_by("round__order", "number"), namer=namer)
+        config.configure(table)
+        shown = [row.record for row in table.page.object_list] if table.page else []
+        table.outcomes = selectors.table_winners(tournament, shown)
+    else:
+        rows = selectors.standings(tournament, final_only=final_only, round_=round_)
+        table = PlayerStandingsTable(player_lines(rows, lambda row: namer(row.player)))
+        config.configure(table)
+    return {"rounds": rounds, "round": round_, "view": view, "standings_table": table}
