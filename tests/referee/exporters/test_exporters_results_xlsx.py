@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 from collections import defaultdict
+from datetime import timedelta
 from fractions import Fraction
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import translation
@@ -162,3 +164,10 @@ def test_split_shared_wins_get_their_own_credit_column(organiser, referee, round
     games = load_workbook(io.BytesIO(get_exporter("results-xlsx")(request).render()[2]))["Games"]
     credits = [row["Games-won credit"] for row in records(games)]
     assert credits == [0.5, 0.5]
+
+
+def test_times_are_the_tournaments_local_time(workbook, signed_table):
+    signed_table.refresh_from_db()
+    local = signed_table.signed_off_at.astimezone(ZoneInfo("Asia/Hong_Kong")).replace(tzinfo=None)
+    row = {row["Table"]: row for row in records(workbook["Tables"])}[1]
+    assert abs(row["Signed off at"] - local) < timedelta(seconds=1)
