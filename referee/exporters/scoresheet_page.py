@@ -116,24 +116,22 @@ def _seat_rows(page: SheetPage) -> list[list[object]]:
 
 
 def _game_rows(page: SheetPage) -> list[list[str]]:
-    if page.blank:
-        count = page.games_required or BLANK_ROWS_WITHOUT_LIMIT
-        return [
-            [_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats))
-            for number in range(1, count + 1)
-        ]
+    """The recorded games, then empty rows up to the games the table plays, as on the paper form."""
     rows = []
     for game in page.games:
         row = [_("Game %(number)s") % {"number": game.number}]
         for cell in game.cells:
             row += ["", ""] if cell is None else ["1" if cell.won else "", score_text(cell.score)]
         rows.append(row)
+    required = page.games_required or (BLANK_ROWS_WITHOUT_LIMIT if page.blank else 0)
+    for number in range(len(rows) + 1, required + 1):
+        rows.append([_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats)))
     return rows
 
 
 def _totals_row(page: SheetPage) -> list[str]:
     row = [pgettext("scoresheet", "Totals")]
-    for total in page.totals if not page.blank else []:
+    for total in page.totals if page.games and not page.blank else []:
         row += [count_text(total.games_won), score_text(total.total)]
     return row + [""] * (1 + 2 * len(page.seats) - len(row))
 
@@ -180,7 +178,7 @@ def _grid_style(page: SheetPage, row_count: int, header_rows: int) -> list[tuple
 
 def _verdict(page: SheetPage) -> Flowable:
     outcome = page.outcome
-    if page.blank or outcome is None:
+    if page.blank or outcome is None or not page.games:
         return para(_("Winner: %(name)s") % {"name": "＿" * 16}, "heading")
     if not outcome.finished:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")

@@ -136,3 +136,9 @@ def test_a_broken_tie_prints_the_winner_and_how(pdf, export_request, tie_table, 
     with translation.override("en"):
         reason = decided_by_label("tie-break")
     assert f"Winner: A 何浩然 ({reason}: 抽籤)" in page
+
+
+def test_unplayed_games_keep_their_rows_for_handwriting(pdf, sheets):
+    untouched = " ".join(pdf.pages(sheets)[2].split())
+    assert "Game 1" in untouched and "Game 3" in untouched
+    assert "Winner: ＿" in untouched and "Not finished" not in untouched
