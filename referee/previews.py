@@ -1,7 +1,7 @@
-"""What the engine would make of a game before it is saved, and of an unrestorable table before it is recorded.
+"""What the engine makes of a game before it is saved, and of an unrestorable table before it is recorded.
 
-Nothing here writes: the referee sees the scores (and, for a player who never melded, the sets the engine found
-in the rack) and saves only when they agree with what happened at the table.
+Nothing here writes: the referee sees the scores (and, for a player who never melded, the sets the engine
+found in the rack) and saves only when they agree with what happened at the table.
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ def _meld_hint(ruleset: scoring.Ruleset, hand: HandFacts, basis: str) -> tuple[t
     return tuple(scoring.format_tiles(ruleset, laid) for laid in meld.sets), meld.value
 
 
-def game_preview(ruleset_key: str, seats: Sequence[SheetSeat], ending: str, hands: Sequence[HandFacts]) -> GamePreview:
+def game_preview(
+    ruleset_key: str, seats: Sequence[SheetSeat], ending: str, hands: Sequence[HandFacts]
+) -> GamePreview:
     """The engine's scores for these facts; a ServiceError (with the seat's field) when it refuses them."""
     ruleset = scoring.get_ruleset(ruleset_key)
     result = score(ruleset_key, ending, [player_input(hand, hand.seat) for hand in hands])

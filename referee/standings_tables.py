@@ -103,8 +103,12 @@ class PlayerStandingsTable(tables.Table):
 class TableWinnersTable(tables.Table):
     """Data: the tables of the scope (a queryset); `outcomes` is filled for the page shown."""
 
-    round = tables.Column(verbose_name=pgettext_lazy("tournament stage", "Round"), order_by=("round__order", "number"))
-    number = tables.Column(verbose_name=pgettext_lazy("game table", "Table"), order_by=("round__order", "number"))
+    round = tables.Column(
+        verbose_name=pgettext_lazy("tournament stage", "Round"), order_by=("round__order", "number")
+    )
+    number = tables.Column(
+        verbose_name=pgettext_lazy("game table", "Table"), order_by=("round__order", "number")
+    )
     winner = tables.Column(verbose_name=_("Winner"), empty_values=(), orderable=False)
     decided_by = tables.Column(verbose_name=_("Decided by"), empty_values=(), orderable=False)
 

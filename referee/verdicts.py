@@ -109,7 +109,9 @@ class TableOutcome:
         return self.match is not None and self.match.finished
 
 
-def table_outcome(match: scoring.MatchResult | None, tie_winner: str = "", tie_break: str = "") -> TableOutcome:
+def table_outcome(
+    match: scoring.MatchResult | None, tie_winner: str = "", tie_break: str = ""
+) -> TableOutcome:
     if match is None or not match.finished:
         return TableOutcome(match, None, IN_PLAY, (), "")
     if match.winner is not None:

@@ -1,8 +1,8 @@
 """Entering one game at the table: how it ended, who went out, and each other player's rack.
 
-The form only checks the shape of what was typed; the engine (through the service) decides whether it makes a
-game. Its refusals name a seat's input (`hands.B.rack`), which `field_for` turns into this form's field, so the
-message appears next to what the referee must fix.
+The form only checks the shape of what was typed; the engine (through the service) decides whether it
+makes a game. Its refusals name a seat's input (`hands.B.rack`), which `field_for` turns into this form's
+field, so the message appears next to what the referee must fix.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ class GameEntryForm(forms.Form):
         return cleaned
 
     def hand_facts(self) -> list[HandFacts]:
-        """The typed facts per seat (call after is_valid); the player who went out holds nothing."""
+        """The typed facts per seat (call after is_valid). Tiles typed for the player who went out go to the
+        engine too, which refuses them: a wrong "went out" mark must not pass silently."""
         values = self.cleaned_data
         facts = []
         for seat in self.seats:
@@ -134,9 +135,11 @@ class GameEntryForm(forms.Form):
                 HandFacts(
                     seat=letter,
                     went_out=went_out,
-                    rack="" if went_out else values.get(f"rack_{letter}") or "",
-                    rack_value=None if went_out else values.get(f"rack_value_{letter}"),
-                    made_initial_meld=values.get(f"made_initial_meld_{letter}", True) if self.asks_meld else True,
+                    rack=values.get(f"rack_{letter}") or "",
+                    rack_value=values.get(f"rack_value_{letter}"),
+                    made_initial_meld=values.get(f"made_initial_meld_{letter}", True)
+                    if self.asks_meld
+                    else True,
                     could_meld=None if went_out or not could else could == "yes",
                 )
             )
@@ -154,7 +157,9 @@ class GameEntryForm(forms.Form):
             if attribute == "went_out":
                 return "went_out"
             name = f"{attribute}_{letter}"
-            return name if name in self.fields else f"rack_{letter}" if f"rack_{letter}" in self.fields else None
+            return (
+                name if name in self.fields else f"rack_{letter}" if f"rack_{letter}" in self.fields else None
+            )
         return service_field if service_field in ("ending", "went_out", "reason") else None
 
 
@@ -170,6 +175,7 @@ def initial_for_game(game: SheetGame, seats: Sequence[SheetSeat]) -> dict:
         initial[f"rack_{letter}"] = cell.rack
         initial[f"rack_value_{letter}"] = cell.rack_value
         initial[f"made_initial_meld_{letter}"] = cell.made_initial_meld
-        initial[f"could_meld_{letter}"] = "" if cell.could_meld is None else ("yes" if cell.could_meld else "no")
+        initial[f"could_meld_{letter}"] = (
+            "" if cell.could_meld is None else ("yes" if cell.could_meld else "no")
+        )
     return initial
-

@@ -22,7 +22,9 @@ class IncidentForm(forms.Form):
         required=False,
         max_length=1200,
         widget=forms.Textarea(attrs={**TILE_INPUT, "rows": 3}),
-        help_text=_("Every tile on the table, for example R5 R6 R7 K9 B9 Y9 J. The program lays them in sets."),
+        help_text=_(
+            "Every tile on the table, for example R5 R6 R7 K9 B9 Y9 J. The program lays them in sets."
+        ),
     )
     tiles_left_over = forms.IntegerField(
         label=_("Tiles left over"),
@@ -34,9 +36,13 @@ class IncidentForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=1000, required=False)
     reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)
 
-    def __init__(self, *args, seats: Sequence[SheetSeat], game_numbers: Sequence[int], ruleset_key: str, **kwargs):
+    def __init__(
+        self, *args, seats: Sequence[SheetSeat], game_numbers: Sequence[int], ruleset_key: str, **kwargs
+    ):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(number, _("Game %(number)d") % {"number": number}) for number in game_numbers]
+        self.fields["game"].choices = [
+            (number, _("Game %(number)d") % {"number": number}) for number in game_numbers
+        ]
         if game_numbers:
             self.fields["game"].initial = game_numbers[-1]
         else:
@@ -45,7 +51,9 @@ class IncidentForm(forms.Form):
         self.fields["kind"].choices = incident_choices(ruleset_key)
         kinds = scoring.get_ruleset(ruleset_key).incidents
         self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
-        self.restore_kinds = sorted(RESTORE_INCIDENTS & {code for code, _label in self.fields["kind"].choices})
+        self.restore_kinds = sorted(
+            RESTORE_INCIDENTS & {code for code, _label in self.fields["kind"].choices}
+        )
         if not self.restore_kinds:
             del self.fields["table_tiles"]
 

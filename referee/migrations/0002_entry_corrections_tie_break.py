@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='submission_key',
-            field=models.CharField(blank=True, help_text='The key of the form that last saved this game, so a repeated save stores nothing twice.', max_length=64, verbose_name='submission key'),
+            field=models.CharField(blank=True, help_text='The key of the form that last saved this game: a repeated save stores nothing twice.', max_length=64, verbose_name='submission key'),
         ),
         migrations.AddField(
             model_name='incident',

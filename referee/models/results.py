@@ -46,7 +46,7 @@ class Game(models.Model):
         _("submission key"),
         max_length=64,
         blank=True,
-        help_text=_("The key of the form that last saved this game, so a repeated save stores nothing twice."),
+        help_text=_("The key of the form that last saved this game: a repeated save stores nothing twice."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

@@ -66,7 +66,11 @@ def game_lines(before: dict, after: dict) -> list[str]:
     elif before.get("ending") != after.get("ending"):
         lines.append(
             _("ending %(old)s%(arrow)s%(new)s")
-            % {"old": _shown("ending", before.get("ending")), "arrow": ARROW, "new": _shown("ending", after.get("ending"))}
+            % {
+                "old": _shown("ending", before.get("ending")),
+                "arrow": ARROW,
+                "new": _shown("ending", after.get("ending")),
+            }
         )
     old_hands, new_hands = before.get("hands", {}), after.get("hands", {})
     for letter in sorted(set(old_hands) | set(new_hands)):
@@ -128,5 +132,9 @@ def change_lines(
     if action == "table.tie_break":
         return [f"{seat_label(after.get('tie_winner', ''))}: {after.get('tie_break', '')}"]
     if action == "seat.draws":
-        return [", ".join(f"{seat_label(letter)} {_shown('', number)}" for letter, number in sorted(after.items()))]
+        return [
+            ", ".join(
+                f"{seat_label(letter)} {_shown('', number)}" for letter, number in sorted(after.items())
+            )
+        ]
     return _plain_lines(before, after)

@@ -59,12 +59,20 @@ def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
                 player_keys.add(snapshot["player"])
             if entry.action == "table.assign_referee" and snapshot.get("referee"):
                 user_keys.add(snapshot["referee"])
-    players = {
-        player.pk: f"#{player.number} {player.display_name}"
-        for player in Player.objects.filter(pk__in=player_keys)
-    } if player_keys else {}
-    users = {
-        user.pk: user.get_full_name() or user.get_username()
-        for user in get_user_model().objects.filter(pk__in=user_keys)
-    } if user_keys else {}
+    players = (
+        {
+            player.pk: f"#{player.number} {player.display_name}"
+            for player in Player.objects.filter(pk__in=player_keys)
+        }
+        if player_keys
+        else {}
+    )
+    users = (
+        {
+            user.pk: user.get_full_name() or user.get_username()
+            for user in get_user_model().objects.filter(pk__in=user_keys)
+        }
+        if user_keys
+        else {}
+    )
     return {"players": players, "users": users}

@@ -59,7 +59,10 @@ def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
     row = rows[index]
     parts = [_record(row)]
     if row.tied:
-        parts.append(_("tied with %(names)s on games won and total score") % {"names": _tie_names(rows, index, name_of)})
+        parts.append(
+            _("tied with %(names)s on games won and total score")
+            % {"names": _tie_names(rows, index, name_of)}
+        )
     group = _same_rank(rows, index)
     if group.stop < len(rows):
         below = rows[group.stop]

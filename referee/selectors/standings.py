@@ -92,7 +92,9 @@ def ranked(rows: list[tuple[tuple, int, int, int]]) -> list[StandingRow]:
     for position, (fields, won, total, played) in enumerate(rows):
         key = keys[position]
         rank = result[-1].rank if position and keys[position - 1] == key else position + 1
-        tied = (position and keys[position - 1] == key) or (position + 1 < len(rows) and keys[position + 1] == key)
+        tied = (position and keys[position - 1] == key) or (
+            position + 1 < len(rows) and keys[position + 1] == key
+        )
         result.append(
             StandingRow(
                 rank,

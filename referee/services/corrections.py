@@ -1,7 +1,7 @@
 """Who may change a table's results, and when a reason is needed.
 
-Before sign-off the table's referee (or an organiser) edits freely; after it only an organiser, and only with a
-reason, because the players have seen the signed sheet. The rule lives here once, for every write.
+Before sign-off the table's referee (or an organiser) edits freely; after it only an organiser, and only with
+a reason, because the players have seen the signed sheet. The rule lives here once, for every write.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ REASON_MAX_LENGTH = 500
 
 
 def require_result_write(actor: AbstractBaseUser, table: Table, *, reason: str) -> str:
-    """The cleaned reason, or a refusal: `forbidden`, `signed-off`, or `reason-required` on the reason field."""
+    """The cleaned reason, or a refusal: `forbidden`, `signed-off`, or `reason-required` (on the reason)."""
     permissions.require_result_entry(actor, table)
     cleaned = clean_text(reason, field="reason", max_length=REASON_MAX_LENGTH)
     if table.signed_off_at is None:

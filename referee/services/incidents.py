@@ -19,6 +19,7 @@ from referee.services.audit import audit_record
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
 
+
 def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
     """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
     try:
@@ -34,7 +35,7 @@ def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
 
 
 def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: int | None, table_tiles: str):
-    """The count of tiles left over (typed, or found by the engine from the table tiles) and the arrangement."""
+    """The tiles left over (typed, or found by the engine from the table tiles), and the arrangement."""
     if tiles_left_over is not None and (isinstance(tiles_left_over, bool) or tiles_left_over < 0):
         raise ServiceError(_("Enter a whole number of 0 or more."), field="tiles_left_over", code="negative")
     if table_tiles and kind.code not in RESTORE_INCIDENTS:
@@ -128,7 +129,9 @@ def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
 @transaction.atomic
 def incident_remove(*, actor: AbstractBaseUser, incident: Incident, reason: str = "") -> None:
     """An incident recorded by mistake; after sign-off only an organiser removes it, with a reason."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=incident.game.table_id)
+    table = (
+        Table.objects.select_for_update().select_related("round__tournament").get(pk=incident.game.table_id)
+    )
     reason = require_result_write(actor, table, reason=reason)
     incident = Incident.objects.select_related("seat", "game").get(pk=incident.pk)
     before = _incident_snapshot(incident, incident.seat)

@@ -117,12 +117,14 @@ def seat_draws_record(*, actor: AbstractBaseUser, table: Table, numbers: dict[st
         if letter not in seats:
             raise ServiceError(_("Choose a player at this table."), field="numbers", code="wrong-seat")
         cleaned[letter] = require_positive(number, field=f"drawn_{letter}", allow_none=True)
-    drawn = [number for number in cleaned.values() if number is not None]
+    seen: set[int] = set()
     for letter, number in cleaned.items():
-        if number is not None and drawn.count(number) > 1:
+        if number is not None and number in seen:
             raise ServiceError(
                 _("Another seat already drew this number."), field=f"drawn_{letter}", code="duplicate"
             )
+        if number is not None:
+            seen.add(number)
     before = {letter: seat.drawn_number for letter, seat in seats.items()}
     Seat.objects.filter(table=table).update(drawn_number=None)  # so two seats may swap numbers
     for letter, number in cleaned.items():

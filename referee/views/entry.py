@@ -27,7 +27,9 @@ from referee.views.base import ActionPageView, posted_object
 RACED = ("stale", "exists")
 
 
-def entry_form(table: Table, sheet: TableSheet, data: Any = None, game_number: int | None = None) -> GameEntryForm:
+def entry_form(
+    table: Table, sheet: TableSheet, data: Any = None, game_number: int | None = None
+) -> GameEntryForm:
     """A bound form for a post; else a blank one for the next game, or one holding game `game_number`."""
     ruleset = scoring.get_ruleset(table.round.tournament.ruleset)
     if data is not None:
@@ -154,7 +156,9 @@ class ResultEntryView(ActionPageView):
         if form.is_valid():
             try:
                 restored = restore_preview(
-                    self.table.round.tournament.ruleset, form.cleaned_data["kind"], form.cleaned_data["table_tiles"] or ""
+                    self.table.round.tournament.ruleset,
+                    form.cleaned_data["kind"],
+                    form.cleaned_data["table_tiles"] or "",
                 )
             except ServiceError as error:
                 add_service_error(form, error, error.field)
@@ -206,7 +210,9 @@ class ResultEntryView(ActionPageView):
         form = TieBreakForm(self.request.POST, tied=sheet.seats)
         if form.is_valid():
             try:
-                services.table_tie_break_record(actor=self.request.user, table=self.table, **form.cleaned_data)
+                services.table_tie_break_record(
+                    actor=self.request.user, table=self.table, **form.cleaned_data
+                )
             except ServiceError as error:
                 add_service_error(form, error, error.field)
             else:

@@ -21,7 +21,9 @@ from referee.views.entry import add_service_error, entry_form, incident_form, pr
 
 
 def _errors(form: Any) -> dict[str, list[str]]:
-    return {field or "__all__": [str(message) for message in messages] for field, messages in form.errors.items()}
+    return {
+        field or "__all__": [str(message) for message in messages] for field, messages in form.errors.items()
+    }
 
 
 class TablePreviewView(LoginRequiredMixin, View):
@@ -43,7 +45,9 @@ class TablePreviewView(LoginRequiredMixin, View):
         if form.is_valid():
             try:
                 restored = restore_preview(
-                    table.round.tournament.ruleset, form.cleaned_data["kind"], form.cleaned_data.get("table_tiles") or ""
+                    table.round.tournament.ruleset,
+                    form.cleaned_data["kind"],
+                    form.cleaned_data.get("table_tiles") or "",
                 )
             except ServiceError as error:
                 add_service_error(form, error, error.field)

@@ -35,7 +35,11 @@ class PublicTournamentView(TemplateView):
         if context["standings_released"]:
             rows = selectors.standings(tournament)
             context["standings"] = [
-                {"row": row, "rank": rank_text(row.rank, row.tied), "name": public_name(row.player, tournament.privacy)}
+                {
+                    "row": row,
+                    "rank": rank_text(row.rank, row.tied),
+                    "name": public_name(row.player, tournament.privacy),
+                }
                 for row in rows[:TOP_ON_FRONT_PAGE]
             ]
             context["more_standings"] = len(rows) > TOP_ON_FRONT_PAGE

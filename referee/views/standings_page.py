@@ -42,7 +42,9 @@ def standings_context(
     view = view if view in VIEWS else "players"
     config = RequestConfig(request, paginate={"per_page": per_page})
     if view == "schools":
-        table = SchoolStandingsTable(selectors.school_standings(tournament, final_only=final_only, round_=round_))
+        table = SchoolStandingsTable(
+            selectors.school_standings(tournament, final_only=final_only, round_=round_)
+        )
         config.configure(table)
     elif view == "tables":
         scope = Table.objects.filter(round__tournament=tournament).select_related("round")

@@ -63,7 +63,9 @@ class TableSheetView(ResultEntryView):
         self._add_forms(context, sheet, outcome, can_enter, can_edit)
         return context
 
-    def _add_forms(self, context: dict, sheet: TableSheet, outcome: Any, can_enter: bool, can_edit: bool) -> None:
+    def _add_forms(
+        self, context: dict, sheet: TableSheet, outcome: Any, can_enter: bool, can_edit: bool
+    ) -> None:
         table = self.table
         editing = _requested_game(self.request.GET.get("game"), sheet)
         enough_seats = len(sheet.seats) >= context["ruleset"].min_players
@@ -76,9 +78,14 @@ class TableSheetView(ResultEntryView):
             context.setdefault("draws_form", DrawsForm(seats=sheet.seats))
         if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
             tied = [seat for seat in sheet.seats if seat.letter in outcome.tied]
-            context.setdefault("tie_form", TieBreakForm(tied=tied, initial={"seat": table.tie_winner, "how": table.tie_break}))
+            context.setdefault(
+                "tie_form",
+                TieBreakForm(tied=tied, initial={"seat": table.tie_winner, "how": table.tie_break}),
+            )
         context["editing_number"] = _form_game_number(context.get("entry_form"))
-        context["correcting"] = bool(context.get("entry_form") and context["editing_number"] <= sheet.games_played)
+        context["correcting"] = bool(
+            context.get("entry_form") and context["editing_number"] <= sheet.games_played
+        )
 
 
 def _in_play_order(sheet: TableSheet) -> list:
@@ -112,7 +119,9 @@ def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:
         confirmed=table.confirmed_at is not None,
     )
     referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
-    return TableProgress(table, table.number, referee_name, [], sheet.games_played, sheet.games_required, status)
+    return TableProgress(
+        table, table.number, referee_name, [], sheet.games_played, sheet.games_required, status
+    )
 
 
 def tile_points(ruleset_key: str) -> dict[str, int]:

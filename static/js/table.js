@@ -43,7 +43,12 @@
     }
     var out = checkedValue(form, "went_out");
     form.querySelectorAll("fieldset.hand").forEach(function (hand) {
-      hand.classList.toggle("is-out", hand.dataset.seat === out);
+      var isOut = hand.dataset.seat === out;
+      if (isOut && !hand.classList.contains("is-out")) {
+        /* Marked as gone out: whatever was typed for this player no longer applies. */
+        hand.querySelectorAll("input.tiles, input.rack-value").forEach(function (input) { input.value = ""; showTotal(input); });
+      }
+      hand.classList.toggle("is-out", isOut);
       var meld = hand.querySelector('input[type="checkbox"][name^="made_initial_meld_"]');
       hand.classList.toggle("melded", !!meld && meld.checked);
     });

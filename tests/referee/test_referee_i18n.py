@@ -49,7 +49,9 @@ def test_the_chinese_catalogue_is_chinese():
             continue
         if not re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", _msgid(entry))):
             continue  # punctuation around placeholders, such as "%(rule)s: %(how)s"
-        translated = "".join(re.findall(r'^(?:msgstr(?:\[\d\])? )?"(.*)"$', "msgstr" + entry.split("\nmsgstr", 1)[1], re.M))
+        translated = "".join(
+            re.findall(r'^(?:msgstr(?:\[\d\])? )?"(.*)"$', "msgstr" + entry.split("\nmsgstr", 1)[1], re.M)
+        )
         assert re.search(r"[\u4e00-\u9fff]", translated), entry
 
 

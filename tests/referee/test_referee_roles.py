@@ -164,7 +164,9 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
             hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=number) for s in "BCD"],
         )
     game = played.games.get(number=1)
-    incident = services.incident_record(actor=referee, game=game, seat=played.seats.get(letter="C"), kind="overtime")
+    incident = services.incident_record(
+        actor=referee, game=game, seat=played.seats.get(letter="C"), kind="overtime"
+    )
     return SimpleNamespace(
         tournament=tournament,
         school=school,
@@ -191,13 +193,17 @@ SHARED = ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_v
 
 def _signed_off(organiser, referee, tournament, players, name: str, games: list):
     """A two-player table played to the end and signed off (ties come from a shared win)."""
-    later_round = services.round_create(actor=organiser, tournament=tournament, name=name, date=DAY, start_time=NINE)
+    later_round = services.round_create(
+        actor=organiser, tournament=tournament, name=name, date=DAY, start_time=NINE
+    )
     table = services.table_create(actor=organiser, round_=later_round)
     table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
         services.seat_assign(actor=organiser, table=table, player=player)
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
     return services.table_sign_off(actor=referee, table=table)
 
 

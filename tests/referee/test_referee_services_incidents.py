@@ -55,3 +55,89 @@ def test_the_seat_must_be_at_this_table(game, organiser, round_, players, refere
     with pytest.raises(ServiceError) as refused:
         services.incident_record(actor=referee, game=game, seat=seat, kind="overtime")
     assert refused.value.field == "seat"
+
+
+TABLE_TILES = (
+    "R5 R6 R7 K9 B9 Y9 J B2 K13"  # two sets with the joker's help; B2 and K13 (or the joker) left over
+)
+
+
+def test_the_table_tiles_are_restored_by_the_engine(game, table, referee):
+    incident = services.incident_record(
+        actor=referee,
+        game=game,
+        seat=table.seats.get(letter="B"),
+        kind="overtime-unrestorable",
+        table_tiles="r5 r6 r7 k9 b9 y9 j b2 k13",
+    )
+    placed = sum(len(laid.split()) for laid in incident.arrangement["sets"])
+    left = incident.arrangement["unplaced_count"]
+    assert placed + left == 9 and left == incident.tiles_left_over
+    assert incident.tiles_drawn == 3 + left
+    assert incident.table_tiles == TABLE_TILES
+    for laid in incident.arrangement["sets"]:
+        assert len(laid.split()) >= 3
+
+
+def test_a_count_that_disagrees_with_the_table_tiles_is_refused(game, table, referee):
+    with pytest.raises(ServiceError) as refused:
+        services.incident_record(
+            actor=referee,
+            game=game,
+            seat=table.seats.get(letter="B"),
+            kind="overtime-unrestorable",
+            table_tiles="R5 R6 R7",
+            tiles_left_over=2,
+        )
+    assert (refused.value.code, refused.value.field) == ("left-over-mismatch", "tiles_left_over")
+
+
+@pytest.mark.parametrize(
+    ("kind", "tiles", "code"),
+    [
+        ("overtime-unrestorable", "R5 R6 X7", "engine:bad-tile"),
+        ("overtime-unrestorable", "J J J", "engine:too-many-copies"),
+        ("overtime", "R5 R6 R7", "no-table-tiles"),
+    ],
+)
+def test_bad_table_tiles_are_refused_on_their_field(game, table, referee, kind, tiles, code):
+    with pytest.raises(ServiceError) as refused:
+        services.incident_record(
+            actor=referee, game=game, seat=table.seats.get(letter="B"), kind=kind, table_tiles=tiles
+        )
+    assert (refused.value.code, refused.value.field) == (code, "table_tiles")
+    assert not Incident.objects.exists()
+
+
+def test_an_incident_is_removed_before_sign_off_and_logged(game, table, referee):
+    incident = services.incident_record(
+        actor=referee, game=game, seat=table.seats.get(letter="C"), kind="overtime"
+    )
+    services.incident_remove(actor=referee, incident=incident)
+    assert not Incident.objects.exists()
+    entry = AuditEntry.objects.get(action="incident.remove")
+    assert entry.changes["before"]["kind"] == "overtime" and entry.game == game
+
+
+def test_after_sign_off_only_an_organiser_removes_or_adds_incidents_with_a_reason(
+    finished_table, referee, organiser
+):
+    game = finished_table.games.get(number=2)
+    seat = finished_table.seats.get(letter="A")
+    incident = services.incident_record(actor=referee, game=game, seat=seat, kind="overtime")
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.incident_remove(actor=referee, incident=incident, reason="記錯")
+    assert refused.value.code == "signed-off"
+    with pytest.raises(ServiceError) as no_reason:
+        services.incident_remove(actor=organiser, incident=incident)
+    assert no_reason.value.code == "reason-required"
+    services.incident_remove(actor=organiser, incident=incident, reason="記錯了座位")
+    services.incident_record(actor=organiser, game=game, seat=seat, kind="exposed-tile", reason="補記")
+    assert list(
+        AuditEntry.objects.filter(action__startswith="incident.").values_list("reason", flat=True)
+    ) == [
+        "補記",
+        "記錯了座位",
+        "",
+    ]

@@ -65,8 +65,12 @@ def test_an_organiser_who_corrected_a_game_cannot_confirm(finished_table, refere
         table=finished_table,
         game_number=3,
         ending="went-out",
-        hands=[HandFacts("C", went_out=True), HandFacts("A", rack_value=40), HandFacts("B", rack_value=32),
-               HandFacts("D", rack_value=17)],
+        hands=[
+            HandFacts("C", went_out=True),
+            HandFacts("A", rack_value=40),
+            HandFacts("B", rack_value=32),
+            HandFacts("D", rack_value=17),
+        ],
         expected_version=game.version,
         reason="A 的牌架數錯了",
     )
@@ -88,3 +92,51 @@ def test_a_stranger_cannot_confirm(finished_table, referee, stranger):
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=stranger, table=finished_table)
     assert refused.value.code == "forbidden"
+
+
+@pytest.fixture
+def tied_table(organiser, referee, round_, players):
+    """Two players: one win each and a shared win with equal racks, so games won and totals are equal."""
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for player in players[:2]:
+        services.seat_assign(actor=organiser, table=table, player=player)
+    games = [
+        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
+        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
+        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+    ]
+    for number, (ending, hands) in enumerate(games, start=1):
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
+    return table
+
+
+def test_an_organiser_records_how_a_tie_was_broken(tied_table, organiser):
+    from referee import selectors
+    from referee.verdicts import sheet_outcome
+
+    before = sheet_outcome(tied_table, selectors.table_sheet(tied_table))
+    assert before.finished and before.winner is None and before.tied == ("A", "B")
+    table = services.table_tie_break_record(actor=organiser, table=tied_table, seat="b", how="抽籤")
+    outcome = sheet_outcome(table, selectors.table_sheet(table))
+    assert (outcome.winner, outcome.decided_by, outcome.tie_break) == ("B", "tie-break", "抽籤")
+    entry = AuditEntry.objects.get(action="table.tie_break")
+    assert entry.changes["after"] == {"tie_winner": "B", "tie_break": "抽籤"}
+
+
+@pytest.mark.parametrize(
+    ("seat", "how", "field", "code"),
+    [("C", "抽籤", "seat", "not-tied"), ("A", "  ", "how", "required")],
+)
+def test_a_tie_break_needs_a_tied_player_and_how(tied_table, organiser, seat, how, field, code):
+    with pytest.raises(ServiceError) as refused:
+        services.table_tie_break_record(actor=organiser, table=tied_table, seat=seat, how=how)
+    assert (refused.value.field, refused.value.code) == (field, code)
+
+
+def test_no_tie_break_without_a_tie(finished_table, organiser):
+    with pytest.raises(ServiceError) as refused:
+        services.table_tie_break_record(actor=organiser, table=finished_table, seat="B", how="抽籤")
+    assert refused.value.code == "no-tie"

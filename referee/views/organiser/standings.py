@@ -20,7 +20,10 @@ class StandingsView(OrganiserMixin, TemplateView):
         context["provisional"] = provisional
         context.update(
             standings_context(
-                self.request, self.tournament, final_only=not provisional, namer=lambda player: player.display_name
+                self.request,
+                self.tournament,
+                final_only=not provisional,
+                namer=lambda player: player.display_name,
             )
         )
         return context

@@ -1,0 +1,65 @@
+"""The history's lines: only what changed, in the page's language."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from referee.selectors.changes import change_lines
+from referee.templatetags.referee_tags import tile_chips
+
+BEFORE = {
+    "number": 1,
+    "ending": "went-out",
+    "version": 1,
+    "hands": {
+        "A": {
+            "went_out": False,
+            "rack": "R3 K4",
+            "rack_value": None,
+            "made_initial_meld": True,
+            "score_sixtieths": -420,
+        },
+        "B": {
+            "went_out": True,
+            "rack": "",
+            "rack_value": None,
+            "made_initial_meld": True,
+            "score_sixtieths": 420,
+        },
+    },
+}
+
+
+def test_a_correction_lists_only_what_changed():
+    after = {
+        **BEFORE,
+        "version": 2,
+        "hands": {**BEFORE["hands"], "A": {**BEFORE["hands"]["A"], "rack": "R3 K5", "score_sixtieths": -480}},
+    }
+    after["hands"]["B"] = {**BEFORE["hands"]["B"], "score_sixtieths": 480}
+    with translation.override("en"):
+        lines = change_lines("game.correct", {"before": BEFORE, "after": after}, "hk-school")
+    assert lines == ["A: tiles R3 K4 → R3 K5; score -7 → -8", "B: score +7 → +8"]
+
+
+def test_a_new_game_lists_what_was_entered():
+    with translation.override("zh-hant"):
+        lines = change_lines("game.create", {"before": {}, "after": BEFORE}, "hk-school")
+    assert lines == ["有人出完牌", "甲: 剩牌 R3 K4; 得分 -7", "乙: 出完牌; 得分 +7"]
+
+
+def test_incidents_and_draws():
+    with translation.override("en"):
+        incident = change_lines(
+            "incident.record", {"after": {"seat": "C", "kind": "overtime", "tiles_drawn": 3}}, "hk-school"
+        )
+        draws = change_lines("seat.draws", {"after": {"A": 9, "B": None}}, "hk-school")
+    assert incident == ["C: Turn over one minute: table restored, draws 3"]
+    assert draws == ["A 9, B —"]
+
+
+def test_tiles_show_as_coloured_chips_and_are_escaped():
+    html = tile_chips("R7 J <b>")
+    assert '<span class="tile tile-R">R7</span>' in html
+    assert '<span class="tile tile-J">J</span>' in html
+    assert "<b>" not in html and "&lt;b&gt;" in html

@@ -1,0 +1,94 @@
+"""The standings pages and the table page run a fixed number of queries, whatever the tournament's size:
+the same count for a tournament and one ten times larger."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from referee.bulk import BulkPlan, build_tournament
+from referee.models import Game, Table
+
+SMALL, LARGE = 24, 240
+
+
+@pytest.fixture
+def tournaments(organiser):
+    small = build_tournament(
+        BulkPlan(slug="small", players=SMALL, open_tables=1, referees=3), organiser=organiser
+    )
+    large = build_tournament(
+        BulkPlan(slug="large", players=LARGE, open_tables=1, referees=3, seed=7), organiser=organiser
+    )
+    return small, large
+
+
+def count(client, address: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(address)
+    assert response.status_code == 200, address
+    return len(captured)
+
+
+PAGES = {
+    "organiser standings": lambda t: reverse("organiser:standings", args=[t.slug]),
+    "organiser standings, provisional, page 2": lambda t: (
+        reverse("organiser:standings", args=[t.slug]) + "?include=unsigned&page=1&sort=-total"
+    ),
+    "table winners": lambda t: reverse("organiser:standings", args=[t.slug]) + "?view=tables",
+    "schools": lambda t: reverse("organiser:standings", args=[t.slug]) + "?view=schools",
+    "round standings": lambda t: (
+        reverse("organiser:standings", args=[t.slug]) + f"?round={t.rounds.get().pk}"
+    ),
+    "organiser table page": lambda t: reverse("organiser:table", args=[t.slug, _table(t, 5).pk]),
+    "public standings": lambda t: reverse("public:standings", args=[t.slug]),
+    "public projector": lambda t: reverse("public:standings", args=[t.slug]) + "?projector=1",
+    "public front page": lambda t: reverse("public:tournament", args=[t.slug]),
+}
+
+
+def _table(tournament, number: int) -> Table:
+    return Table.objects.get(round__tournament=tournament, number=number)
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_the_same_queries_at_ten_times_the_size(organiser_client, tournaments, page):
+    small, large = tournaments
+    assert (
+        Table.objects.filter(round__tournament=large).count()
+        == 10 * Table.objects.filter(round__tournament=small).count()
+    )
+    assert count(organiser_client, PAGES[page](small)) == count(organiser_client, PAGES[page](large))
+
+
+def test_the_referees_table_page_and_a_save(client, tournaments):
+    """An open table (two of three games in) at each size: its page, and saving its last game."""
+    counts = []
+    for tournament in tournaments:
+        table = _table(tournament, 1)
+        client.force_login(table.referee)
+        address = reverse("referee:table", args=[table.pk])
+        page_queries = count(client, address)
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(
+                address,
+                {
+                    "action": "save-game",
+                    "game_number": "3",
+                    "ending": "went-out",
+                    "went_out": "A",
+                    "submission": f"bench-{tournament.slug}",
+                    "rack_value_B": "5",
+                    "rack_value_C": "6",
+                    "rack_value_D": "7",
+                    "made_initial_meld_B": "on",
+                    "made_initial_meld_C": "on",
+                    "made_initial_meld_D": "on",
+                },
+            )
+        assert response.status_code == 302
+        counts.append((page_queries, len(captured)))
+        assert Game.objects.filter(table=table).count() == 3
+    assert counts[0] == counts[1]

@@ -1,0 +1,184 @@
+"""Corrections: the referee edits before sign-off; afterwards only an organiser, with a reason; the audit log
+keeps who, when, what and why, and the standings follow at once."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from referee import selectors, services
+from referee.errors import ServiceError
+from referee.models import AuditEntry
+from referee.services.results import HandFacts
+
+GAME_3_CORRECTED = [
+    HandFacts("C", went_out=True),
+    HandFacts("A", rack_value=40),
+    HandFacts("B", rack_value=32),
+    HandFacts("D", rack_value=17),
+]
+
+
+def correct_game_3(table, actor, reason=""):
+    game = table.games.get(number=3)
+    return services.game_result_submit(
+        actor=actor,
+        table=table,
+        game_number=3,
+        ending="went-out",
+        hands=GAME_3_CORRECTED,
+        expected_version=game.version,
+        reason=reason,
+    )
+
+
+@pytest.mark.parametrize("role", ["table referee", "organiser"])
+def test_before_sign_off_the_referee_and_the_organisers_correct_without_a_reason(finished_table, roles, role):
+    game = correct_game_3(finished_table, roles[role])
+    assert game.version == 2
+    entry = AuditEntry.objects.get(action="game.correct")
+    assert entry.actor == roles[role] and entry.reason == ""
+
+
+@pytest.mark.parametrize("role", ["other referee", "stranger", "anonymous"])
+def test_before_sign_off_nobody_else_corrects(finished_table, roles, role):
+    with pytest.raises(ServiceError) as refused:
+        correct_game_3(finished_table, roles[role], reason="我想改")
+    assert refused.value.code == "forbidden"
+    assert finished_table.games.get(number=3).version == 1
+
+
+def test_after_sign_off_the_referee_may_not_correct(finished_table, referee):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        correct_game_3(finished_table, referee, reason="寫錯了")
+    assert refused.value.code == "signed-off"
+
+
+def test_after_sign_off_an_organiser_needs_a_reason(finished_table, referee, organiser):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        correct_game_3(finished_table, organiser, reason="   ")
+    assert (refused.value.code, refused.value.field) == ("reason-required", "reason")
+    assert not AuditEntry.objects.filter(action="game.correct").exists()
+
+
+def test_an_organisers_correction_is_logged_and_the_standings_follow(
+    finished_table, referee, organiser, tournament
+):
+    services.table_sign_off(actor=referee, table=finished_table)
+    before = {row.player.number: row.total for row in selectors.standings(tournament)}
+    correct_game_3(finished_table, organiser, reason="甲的牌架總值應為 40")
+    entry = AuditEntry.objects.get(action="game.correct")
+    assert entry.actor == organiser and entry.reason == "甲的牌架總值應為 40"
+    assert entry.changes["before"]["hands"]["A"]["rack_value"] == 49
+    assert entry.changes["after"]["hands"]["A"]["rack_value"] == 40
+    assert entry.changes["after"]["version"] == 2
+    after = {row.player.number: row.total for row in selectors.standings(tournament)}
+    assert before[1] == -68 and after[1] == -59
+    assert after[3] == before[3] - 9
+    history = selectors.table_history(finished_table)
+    assert history[0].reason == "甲的牌架總值應為 40"
+    assert any("49 → 40" in line for line in history[0].lines)
+
+
+def test_no_new_game_after_sign_off_even_for_an_organiser(organiser, referee, tournament, players, play):
+    """A signed-off two-player table: its match is over, so a fourth game is refused."""
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="R2",
+        date=datetime.date(2026, 12, 6),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for player in players[:2]:
+        services.seat_assign(actor=organiser, table=table, player=player)
+    for _ in range(3):
+        play(table, "A", {"B": 5})
+    services.table_sign_off(actor=referee, table=table)
+    with pytest.raises(ServiceError) as refused:
+        services.game_result_submit(
+            actor=organiser,
+            table=table,
+            game_number=4,
+            ending="went-out",
+            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=5)],
+            reason="加一局",
+        )
+    assert refused.value.code == "signed-off"
+
+
+def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee, tournament, players):
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="R2",
+        date=datetime.date(2026, 12, 6),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for player in players[:2]:
+        services.seat_assign(actor=organiser, table=table, player=player)
+    games = [
+        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
+        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
+        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+    ]
+    for number, (ending, hands) in enumerate(games, start=1):
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
+    table = services.table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
+    assert (table.tie_winner, table.tie_break) == ("B", "抽籤")
+    services.game_result_submit(
+        actor=referee,
+        table=table,
+        game_number=3,
+        ending="pool-exhausted",
+        hands=[HandFacts("A", rack_value=5), HandFacts("B", rack_value=9)],
+        expected_version=1,
+    )
+    table.refresh_from_db()
+    assert (table.tie_winner, table.tie_break) == ("", "")
+
+
+def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organiser, referee):
+    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno", target_score=30)
+    services.referee_add(actor=organiser, tournament=uno, username=referee.username)
+    school = services.school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=uno,
+        name="R1",
+        date=datetime.date(2026, 1, 1),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for name in ("Ann", "Bo"):
+        player = services.player_create(actor=organiser, tournament=uno, school=school, name_en=name)
+        services.seat_assign(actor=organiser, table=table, player=player)
+    services.game_result_submit(
+        actor=referee,
+        table=table,
+        game_number=1,
+        ending="went-out",
+        hands=[HandFacts("A", went_out=True), HandFacts("B", rack="W")],
+    )
+    services.table_sign_off(actor=referee, table=table)
+    with pytest.raises(ServiceError) as refused:
+        services.game_result_submit(
+            actor=organiser,
+            table=table,
+            game_number=1,
+            ending="went-out",
+            hands=[HandFacts("A", went_out=True), HandFacts("B", rack="R5")],
+            expected_version=1,
+            reason="其實是紅 5",
+        )
+    assert refused.value.code == "unfinished"
+    assert table.games.get().hands.get(seat__letter="B").rack == "W"

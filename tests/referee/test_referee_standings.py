@@ -1,0 +1,196 @@
+"""Standings per round and for the tournament, ties as ties, one-line reasons, table winners, the school
+summary, sortable pages, and the public page that refreshes itself (names as the privacy setting says)."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from referee import selectors, services
+from referee.services.results import HandFacts
+from referee.standings_tables import rank_text
+
+
+def release(organiser, tournament, **changes):
+    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    services.tournament_update(
+        actor=organiser, tournament=tournament, **{**values, "standings_released": True, **changes}
+    )
+
+
+@pytest.fixture
+def second_round(organiser, referee, tournament, players):
+    """Round 2: a two-player table where 劉子晴 (player 5) beats 陳俊傑 (player 1) three times."""
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="第二輪",
+        date=datetime.date(2026, 12, 6),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    services.seat_assign(actor=organiser, table=table, player=players[4], letter="A")
+    services.seat_assign(actor=organiser, table=table, player=players[0], letter="B")
+    for number in (1, 2, 3):
+        services.game_result_submit(
+            actor=referee,
+            table=table,
+            game_number=number,
+            ending="went-out",
+            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=10)],
+        )
+    services.table_sign_off(actor=referee, table=table)
+    return round_
+
+
+def test_per_round_and_for_the_tournament(finished_table, referee, tournament, second_round):
+    services.table_sign_off(actor=referee, table=finished_table)
+    first_round = finished_table.round
+    by_round = {
+        row.player.number: (row.rank, row.games_won, row.total)
+        for row in selectors.standings(tournament, round_=first_round)
+    }
+    assert by_round == {2: (1, 2, 123), 3: (2, 1, 35), 1: (3, 0, -68), 4: (4, 0, -90)}
+    second = [
+        (row.player.number, row.games_won) for row in selectors.standings(tournament, round_=second_round)
+    ]
+    assert second == [(5, 3), (1, 0)]
+    whole = {row.player.number: (row.games_played, row.total) for row in selectors.standings(tournament)}
+    assert whole[1] == (6, -98) and whole[5] == (3, 30)
+    assert [row.player.number for row in selectors.standings(tournament)][:2] == [5, 2]
+
+
+def test_ties_are_shown_as_ties(table, play, tournament, referee):
+    play(table, "A", {"B": 5, "C": 5, "D": 9})
+    rows = selectors.standings(tournament, final_only=False)
+    assert [(row.rank, row.tied) for row in rows] == [(1, False), (2, True), (2, True), (4, False)]
+    assert [rank_text(row.rank, row.tied) for row in rows] == ["1", "=2", "=2", "4"]
+
+
+def test_one_line_reasons(finished_table, referee, tournament):
+    services.table_sign_off(actor=referee, table=finished_table)
+    rows = selectors.standings(tournament)
+    with translation.override("en"):
+        reasons = [
+            selectors.rank_reason(rows, index, lambda row: row.player.name_zh) for index in range(len(rows))
+        ]
+    assert reasons == [
+        "2 games won, total +123; ahead of 張家豪 on games won (2 to 1)",
+        "1 game won, total +35; ahead of 陳俊傑 on games won (1 to 0)",
+        "0 games won, total -68; ahead of 黃嘉儀 on total score (-68 to -90)",
+        "0 games won, total -90; behind 陳俊傑 on total score (-90 to -68)",
+    ]
+    with translation.override("zh-hant"):
+        first = selectors.rank_reason(rows, 0, lambda row: row.player.name_zh)
+    assert first == "勝出 2 局，總得分 +123；勝出局數多於張家豪（2 對 1）"
+
+
+def test_a_tie_reason_names_the_tied_players(table, play, tournament):
+    play(table, "A", {"B": 5, "C": 5, "D": 9})
+    rows = selectors.standings(tournament, final_only=False)
+    with translation.override("en"):
+        reason = selectors.rank_reason(rows, 1, lambda row: f"P{row.player.number}")
+    assert reason == (
+        "0 games won, total -5; tied with P3 on games won and total score; "
+        "ahead of P4 on total score (-5 to -9)"
+    )
+
+
+def test_school_summary(organiser, finished_table, referee, tournament, players):
+    other = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PEAK"
+    )
+    services.player_create(actor=organiser, tournament=tournament, school=other, name_zh="新人")
+    services.table_sign_off(actor=referee, table=finished_table)
+    rows = {row.code: row for row in selectors.school_standings(tournament)}
+    assert (rows["HSP"].players, rows["HSP"].games_won, rows["HSP"].total, rows["HSP"].games_played) == (
+        5,
+        3,
+        0,
+        12,
+    )
+    assert (rows["PEAK"].players, rows["PEAK"].games_played, rows["PEAK"].rank) == (1, 0, 2)
+
+
+def test_table_winners_for_a_page_of_tables(finished_table, table, referee, tournament):
+    winners = selectors.table_winners(tournament, [finished_table])
+    found = winners[finished_table.pk]
+    assert found.outcome.decided_by == "games-won" and found.winner.name_zh == "李詠琳"
+
+
+def test_the_organisers_page_sorts_pages_and_switches_views(
+    organiser_client, finished_table, referee, tournament, second_round
+):
+    services.table_sign_off(actor=referee, table=finished_table)
+    address = reverse("organiser:standings", args=[tournament.slug])
+    ranked = organiser_client.get(address).context["standings_table"]
+    assert [row.record.player.number for row in ranked.page.object_list] == [5, 2, 3, 4, 1]
+    by_total = organiser_client.get(address + "?sort=total").context["standings_table"]
+    assert [row.record.player.number for row in by_total.page.object_list][:2] == [2, 3]
+    lowest_first = organiser_client.get(address + "?sort=-total").context["standings_table"]
+    assert [row.record.player.number for row in lowest_first.page.object_list][0] == 1
+    schools = organiser_client.get(address + "?view=schools").context["standings_table"]
+    assert [row.record.code for row in schools.page.object_list] == ["HSP"]
+    tables = organiser_client.get(address + f"?view=tables&round={second_round.pk}")
+    assert len(tables.context["standings_table"].outcomes) == 1
+    assert "劉子晴" in tables.content.decode()
+
+
+def test_the_public_page_waits_for_release_then_refreshes_itself(
+    client, organiser, finished_table, referee, tournament
+):
+    services.table_sign_off(actor=referee, table=finished_table)
+    address = reverse("public:standings", args=[tournament.slug])
+    hidden = client.get(address)
+    assert "standings_table" not in hidden.context and "refresh" in hidden.content.decode()
+    release(organiser, tournament)
+    shown = client.get(address)
+    page = shown.content.decode()
+    assert '<meta http-equiv="refresh" content="60">' in page
+    assert "李○○" in page and "李詠琳" not in page
+    assert "張○○" in page  # names in the reasons follow the privacy setting too
+
+
+def test_the_projector_turns_the_pages(client, organiser, tournament, referee, round_, players, play):
+    """Five players in round 1 and more rounds: the projector shows 15 rows, then the next page."""
+    from referee.bulk import BulkPlan, build_tournament
+
+    big = build_tournament(BulkPlan(slug="big", players=40, referees=2))
+    address = reverse("public:standings", args=[big.slug])
+    first = client.get(address + "?projector=1")
+    assert '<meta http-equiv="refresh" content="20; url=?projector=1&amp;page=2">' in first.content.decode()
+    last = client.get(address + "?projector=1&page=3")
+    assert "url=?projector=1&amp;page=1" in last.content.decode()
+    assert 'class="projector"' in last.content.decode()
+
+
+@pytest.mark.parametrize("privacy", ["full-names", "initials", "player-numbers"])
+def test_public_table_winners_follow_the_privacy_setting(
+    client, organiser, finished_table, referee, tournament, privacy
+):
+    services.table_sign_off(actor=referee, table=finished_table)
+    release(organiser, tournament, privacy=privacy)
+    page = client.get(reverse("public:standings", args=[tournament.slug]) + "?view=tables").content.decode()
+    expected = {"full-names": "李詠琳", "initials": "李○○", "player-numbers": "2"}[privacy]
+    assert expected in page
+    if privacy != "full-names":
+        assert "李詠琳" not in page
+
+
+def test_shared_wins_split_show_fractions(organiser, table, play, tournament, referee):
+    tournament.shared_win_credit = "split"
+    tournament.save()
+    services.game_result_submit(
+        actor=referee,
+        table=table,
+        game_number=1,
+        ending="pool-exhausted",
+        hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
+    )
+    rows = selectors.standings(tournament, final_only=False)
+    assert rows[0].games_won == Fraction(1, 2) and rows[0].tied
