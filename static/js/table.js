@@ -138,7 +138,8 @@
     form.addEventListener("input", function (event) {
       if (event.target === tiles) {
         var output = form.querySelector("output.tile-count");
-        if (output) { output.textContent = rackTotal(tiles.value).count || ""; }
+        var typed = rackTotal(tiles.value).count;
+        if (output) { output.textContent = typed ? (output.dataset.unit || "") + " " + typed : ""; }
         clearTimeout(timer);
         timer = setTimeout(refresh, PREVIEW_DELAY * 2);
       }
