@@ -22,6 +22,7 @@ from referee.models.results import SIXTIETHS
 SURNAMES = "陳李張黃何林吳劉蔡鄭楊梁謝郭曾許鄧馮蕭羅葉朱潘麥"
 GIVEN = "俊傑詠琳家豪嘉儀子晴浩然曉彤卓軒思穎樂怡柏軒志明美玲偉強慧敏嘉欣皓文凱琪"
 BATCH = 2000
+NUMBER_TILES = [f"{colour}{number}" for colour in "KRBY" for number in range(1, 14)] * 2
 
 
 @dataclass(frozen=True)
@@ -45,16 +46,14 @@ def random_game(rng: random.Random, letters: str) -> tuple[str, tuple[scoring.Pl
             scoring.PlayerInput(letter, rack_value=rng.randint(1, 60)) for letter in letters
         )
     winner = rng.choice(letters)
+    pool = rng.sample(NUMBER_TILES, len(NUMBER_TILES))  # one shuffled set: racks never exceed its copies
     players = []
     for letter in letters:
         if letter == winner:
             players.append(scoring.PlayerInput(letter, went_out=True))
         elif rng.random() < 0.2:
-            players.append(
-                scoring.PlayerInput(
-                    letter, rack=f"R{rng.randint(1, 13)} K{rng.randint(1, 13)} B{rng.randint(1, 9)}"
-                )
-            )
+            rack = " ".join(pool.pop() for _ in range(rng.randint(1, 4)))
+            players.append(scoring.PlayerInput(letter, rack=rack))
         else:
             melded = rng.random() > 0.05
             players.append(

@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from operator import attrgetter
+
 import django_tables2 as tables
+from django_tables2.data import TableListData
+from django_tables2.utils import OrderBy
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -32,20 +36,29 @@ def rank_text(rank: int, tied: bool) -> str:
 
 
 class PlayerLine:
-    """One player's standing, with the reason worked out on first use."""
+    """One player's standing; the name and the reason are worked out on first use (a page shows fifty of five
+    thousand)."""
 
-    __slots__ = ("row", "rows", "index", "name", "namer", "_reason")
+    __slots__ = ("rows", "index", "namer", "row", "_name", "_reason")
 
     def __init__(self, rows: Sequence[StandingRow], index: int, namer: Callable[[StandingRow], str]) -> None:
-        self.rows, self.index, self.namer = rows, index, namer
-        self.row = rows[index]
-        self.name = namer(self.row)
+        self.rows, self.index, self.namer, self.row = rows, index, namer, rows[index]
+        self._name: str | None = None
         self._reason: str | None = None
 
-    def __getattr__(self, attribute: str) -> Any:
-        if attribute in PlayerLine.__slots__:
-            raise AttributeError(attribute)
-        return getattr(self.row, attribute)
+    rank = property(lambda self: self.row.rank)
+    tied = property(lambda self: self.row.tied)
+    school_code = property(lambda self: self.row.school_code)
+    games_played = property(lambda self: self.row.games_played)
+    games_won = property(lambda self: self.row.games_won)
+    total = property(lambda self: self.row.total)
+    player = property(lambda self: self.row.player)
+
+    @property
+    def name(self) -> str:
+        if self._name is None:
+            self._name = self.namer(self.row)
+        return self._name
 
     @property
     def reason(self) -> str:
@@ -54,8 +67,44 @@ class PlayerLine:
         return self._reason
 
 
-def player_lines(rows: Sequence[StandingRow], namer: Callable[[StandingRow], str]) -> list[PlayerLine]:
-    return [PlayerLine(rows, index, namer) for index in range(len(rows))]
+class LazyLines(Sequence):
+    """The ranked rows as PlayerLines, made only for the rows a page reads."""
+
+    def __init__(self, rows: Sequence[StandingRow], namer: Callable[[StandingRow], str]) -> None:
+        self.rows, self.namer = rows, namer
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [PlayerLine(self.rows, i, self.namer) for i in range(*index.indices(len(self.rows)))]
+        if index < 0:
+            index += len(self.rows)
+        if not 0 <= index < len(self.rows):
+            raise IndexError(index)
+        return PlayerLine(self.rows, index, self.namer)
+
+
+class RankedListData(TableListData):
+    """Rows already in rank order: showing them by rank sorts nothing, and any other order is a few stable
+    sorts by attribute (django-tables2's generic key would resolve every accessor of every row)."""
+
+    def order_by(self, aliases: Sequence[str]) -> None:
+        keys = []
+        for alias in aliases:
+            column = self.table.columns[OrderBy(alias).bare]
+            flip = alias[0] != column.order_by_alias[0]
+            keys += column.order_by.opposite if flip else column.order_by
+        if [str(key) for key in keys] == ["rank"]:
+            return
+        self.data = list(self.data)
+        for key in reversed(keys):
+            self.data.sort(key=attrgetter(key.bare), reverse=key.is_descending)
+
+
+def player_lines(rows: Sequence[StandingRow], namer: Callable[[StandingRow], str]) -> RankedListData:
+    return RankedListData(LazyLines(rows, namer))
 
 
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}

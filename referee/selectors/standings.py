@@ -82,27 +82,29 @@ def standings(
         .order_by("-won_sixtieths", "-total_sixtieths", "number")
         .values_list(*STANDING_FIELDS, "won_sixtieths", "total_sixtieths", "games_played")
     )
-    return ranked([(values[:6], values[6], values[7], values[8]) for values in rows])
+    return ranked(list(rows))
 
 
-def ranked(rows: list[tuple[tuple, int, int, int]]) -> list[StandingRow]:
-    """Competition ranks (1, 1, 3) over rows already ordered best first; equal keys share a rank."""
-    keys = [(won, total) for _, won, total, _ in rows]
+def ranked(rows: list[tuple]) -> list[StandingRow]:
+    """Competition ranks (1, 1, 3) over rows already ordered best first; equal keys share a rank.
+
+    Each row: the six player fields, games won and total in sixtieths, games played."""
+    keys = [(row[6], row[7]) for row in rows]
+    last = len(rows) - 1
     result: list[StandingRow] = []
-    for position, (fields, won, total, played) in enumerate(rows):
+    rank = 0
+    exact: dict[int, Fraction] = {}  # many players share a value; a Fraction costs more than a lookup
+
+    def fraction(sixtieths: int) -> Fraction:
+        found = exact.get(sixtieths)
+        if found is None:
+            found = exact[sixtieths] = Fraction(sixtieths, SIXTIETHS)
+        return found
+
+    for position, row in enumerate(rows):
         key = keys[position]
-        rank = result[-1].rank if position and keys[position - 1] == key else position + 1
-        tied = (position and keys[position - 1] == key) or (
-            position + 1 < len(rows) and keys[position + 1] == key
-        )
-        result.append(
-            StandingRow(
-                rank,
-                *fields,
-                games_played=played,
-                games_won=Fraction(won, SIXTIETHS),
-                total=Fraction(total, SIXTIETHS),
-                tied=bool(tied),
-            )
-        )
+        same_as_previous = position > 0 and keys[position - 1] == key
+        rank = rank if same_as_previous else position + 1
+        tied = same_as_previous or (position < last and keys[position + 1] == key)
+        result.append(StandingRow(rank, *row[:6], row[8], fraction(row[6]), fraction(row[7]), tied))
     return result

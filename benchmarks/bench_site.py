@@ -1,0 +1,236 @@
+"""The site at scale: tournaments of 500 and 5,000 players (tables of 4, 3 games each, all entered).
+
+For each size it times, on the server side, one page of the organiser's standings, the referee's table page,
+saving one game, and the public standings page (plus the table winners and the school summary), as median and
+95th percentile, with the number of database queries. Requests go through Django's whole middleware stack
+(sessions, authentication, CSRF, locale) in one process, without a network, with DEBUG off.
+
+The tournaments are bulk-inserted from engine-scored games (`referee.bulk`), not built through the web. Every
+game is saved on a table still open, so each save is a real new game, not a repeat.
+
+Targets (issue 4, 2 cores, at 5,000 players): standings page under 150 ms, saving a game under 100 ms, and the
+same query count at 500 and 5,000 players.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+SIZES = (500, 5000)
+REPEATS = 40
+OPEN_TABLES = REPEATS  # one fresh table for each timed save
+TARGETS = {"standings page": 150.0, "save one game": 100.0}  # median ms at 5,000 players
+
+
+def _setup_django(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "benchmark-only")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tableref.settings")
+    sys.path.insert(0, str(PROJECT))
+    import django
+
+    django.setup()
+
+
+def _timed(client, method: str, address: str, data: dict | None = None) -> tuple[float, int]:
+    started = time.perf_counter()
+    response = client.post(address, data) if method == "post" else client.get(address)
+    elapsed = time.perf_counter() - started
+    if response.status_code not in (200, 302):
+        raise RuntimeError(f"{method.upper()} {address} answered {response.status_code}")
+    return elapsed, response.status_code
+
+
+def _queries(client, method: str, address: str, data: dict | None = None) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        _timed(client, method, address, data)
+    return len(captured)
+
+
+def _save_data(number: int, key: str) -> dict:
+    return {
+        "action": "save-game",
+        "game_number": str(number),
+        "ending": "went-out",
+        "went_out": "A",
+        "submission": key,
+        "rack_B": "R3 K4 J",
+        "rack_value_C": "21",
+        "rack_D": "B10 Y1",
+        "made_initial_meld_B": "on",
+        "made_initial_meld_C": "on",
+        "made_initial_meld_D": "on",
+    }
+
+
+def _measure_gets(client, address: str) -> dict:
+    for _ in range(3):
+        _timed(client, "get", address)
+    seconds = [_timed(client, "get", address)[0] for _ in range(REPEATS)]
+    return {"seconds": seconds, "queries": _queries(client, "get", address)}
+
+
+def _settle() -> None:
+    """After a bulk load, fold SQLite's write-ahead log into the database, as a running site's would be."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            cursor.execute("ANALYZE")
+    elif connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
+def measure(size: int) -> dict:
+    """Build one tournament of `size` players and time its pages; returns the figures as JSON-safe data."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from referee.bulk import BulkPlan, build_tournament
+    from referee.models import Table
+
+    started = time.perf_counter()
+    organiser = get_user_model().objects.create_user(f"bench-organiser-{size}")
+    tournament = build_tournament(
+        BulkPlan(slug=f"bench-{size}", players=size, open_tables=OPEN_TABLES + 1, seed=size),
+        organiser=organiser,
+    )
+    built = time.perf_counter() - started
+    _settle()
+    organiser_client, public_client, referee_client = Client(), Client(), Client()
+    organiser_client.force_login(organiser)
+    standings = reverse("organiser:standings", args=[tournament.slug])
+    results = {
+        "standings page": _measure_gets(organiser_client, standings),
+        "table winners page": _measure_gets(organiser_client, standings + "?view=tables"),
+        "school summary": _measure_gets(organiser_client, standings + "?view=schools"),
+        "public standings": _measure_gets(public_client, reverse("public:standings", args=[tournament.slug])),
+    }
+    open_tables = list(
+        Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True)
+        .select_related("referee")
+        .order_by("number")[: OPEN_TABLES + 1]
+    )
+    signed = (
+        Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=False)
+        .select_related("referee")
+        .first()
+    )
+    referee_client.force_login(signed.referee)
+    results["table page"] = _measure_gets(referee_client, reverse("referee:table", args=[signed.pk]))
+    save_seconds, save_queries = [], 0
+    for index, table in enumerate(open_tables):
+        referee_client.force_login(table.referee)
+        address = reverse("referee:table", args=[table.pk])
+        data = _save_data(3, f"bench-{size}-{table.pk}")
+        if index == 0:
+            save_queries = _queries(referee_client, "post", address, data)
+            continue
+        save_seconds.append(_timed(referee_client, "post", address, data)[0])
+    results["save one game"] = {"seconds": save_seconds, "queries": save_queries}
+    return {
+        "size": size,
+        "tables": Table.objects.filter(round__tournament=tournament).count(),
+        "built": built,
+        "results": results,
+    }
+
+
+def child(database_url: str) -> None:
+    _setup_django(database_url)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    print(json.dumps([measure(size) for size in SIZES]))
+
+
+def _run_child(database_url: str) -> list[dict]:
+    environment = {**os.environ}
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_site", database_url],
+        cwd=PROJECT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-3000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run() -> bool:
+    from .report import print_table, summary
+
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        database_url = (
+            os.environ.get("BENCH_SITE_DATABASE_URL") or f"sqlite:///{Path(folder) / 'site.sqlite3'}"
+        )
+        figures = _run_child(database_url)
+    engine = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+    print(
+        f"{engine}; server time per request through the full middleware stack, DEBUG off, {REPEATS} requests "
+        f"each after 3 warm-ups; saves are {REPEATS} new games on different open tables. "
+        f"Load average at start: {os.getloadavg()[0]:.1f}."
+    )
+    rows, ok = [], True
+    by_size = {entry["size"]: entry for entry in figures}
+    for entry in figures:
+        print(
+            f"{entry['size']:,} players: {entry['tables']:,} tables, {entry['tables'] * 3:,} games; "
+            f"built in {entry['built']:.1f} s"
+        )
+    for name in (
+        "standings page",
+        "table page",
+        "save one game",
+        "public standings",
+        "table winners page",
+        "school summary",
+    ):
+        counts = {size: by_size[size]["results"][name]["queries"] for size in SIZES}
+        for size in SIZES:
+            median, p95, _ = summary(by_size[size]["results"][name]["seconds"])
+            target = TARGETS.get(name) if size == max(SIZES) else None
+            verdict = ""
+            if target is not None:
+                verdict = "ok" if median < target else "OVER"
+                ok = ok and median < target
+            if size == max(SIZES):
+                same = counts[min(SIZES)] == counts[size]
+                verdict = (verdict + " " if verdict else "") + ("same queries" if same else "QUERIES GROW")
+                ok = ok and same
+            rows.append(
+                [
+                    name,
+                    f"{size:,}",
+                    f"{median:.1f}",
+                    f"{p95:.1f}",
+                    str(counts[size]),
+                    f"<{target:.0f} ms" if target else "",
+                    verdict,
+                ]
+            )
+    print_table(["request", "players", "median ms", "p95 ms", "queries", "target", "verdict"], rows)
+    print(f"wall time {time.perf_counter() - started:.0f} s")
+    return ok
+
+
+if __name__ == "__main__":
+    child(sys.argv[1])
