@@ -9,6 +9,7 @@ from referee.selectors.progress import (
     round_counts,
     round_progress,
     table_progress,
+    tables_to_confirm,
     tournament_progress,
 )
 from referee.selectors.reasons import rank_reason
@@ -38,6 +39,7 @@ __all__ = [
     "standings",
     "table_history",
     "table_progress",
+    "tables_to_confirm",
     "table_sheet",
     "table_winners",
     "tournament_progress",

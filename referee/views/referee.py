@@ -16,4 +16,5 @@ class MyTablesView(LoginRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["tables"] = selectors.referee_tables(self.request.user)
+        context["to_confirm"] = selectors.tables_to_confirm(self.request.user)
         return context

@@ -96,3 +96,22 @@ def test_times_are_hong_kong_time(organiser_client, finished_table, referee, tou
     ).content.decode()
     assert "10:30" in page
     assert timezone.get_current_timezone_name() == "Asia/Hong_Kong"
+
+
+def test_another_referee_finds_and_confirms_a_table(client, finished_table, referee, other_referee, tournament):
+    tournament.requires_confirmation = True
+    tournament.save()
+    services.table_sign_off(actor=referee, table=finished_table)
+    client.force_login(referee)
+    assert client.get(reverse("referee:my_tables")).context["to_confirm"] == []
+    client.force_login(other_referee)
+    listed = client.get(reverse("referee:my_tables")).context["to_confirm"]
+    assert [row.table for row in listed] == [finished_table]
+    address = reverse("referee:table", args=[finished_table.pk])
+    page = client.get(address)
+    assert page.status_code == 200 and page.context["can_confirm"]
+    response = client.post(address, {"action": "confirm"})
+    assert response.status_code == 302
+    finished_table.refresh_from_db()
+    assert finished_table.confirmed_by == other_referee
+    assert client.get(address).status_code == 403  # checked: nothing more for them here
