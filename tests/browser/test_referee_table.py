@@ -50,6 +50,8 @@ def wait_for_preview(page, text: str) -> None:
 def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page, page, screenshot, demo):
     desktop = page
     page, base = phone_page, live_server.url
+    script_errors: list[str] = []
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
     log_in(page, base, "referee3")
     page.get_by_role("link", name="第 3 桌").click()
     no_horizontal_scroll(page)
@@ -117,6 +119,7 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     assert demo.signed_off_at is not None
     assert page.locator(".status").first.inner_text() == "已簽署"
 
+    assert script_errors == []
     page.goto(f"{base}/t/demo/standings/")
     no_horizontal_scroll(page)
     rows = page.locator("table.standings tbody tr")
