@@ -123,25 +123,34 @@ def _hand(game: Game, seat: Seat, fact: scoring.PlayerInput, scored: scoring.Pla
     )
 
 
-def _play(
-    tournament: Tournament, round_: Round, tables: list[Table], seats: list[Seat], plan: BulkPlan, rng
-) -> None:
+def _scored_games(tournament: Tournament, tables: list[Table], plan: BulkPlan, rng: random.Random) -> list:
+    """(table index, table, number, ending, facts, the engine's result) for every game to store."""
     letters = "ABCDEFGHIJ"[: plan.seats]
     played = []
     for index, table in enumerate(tables):
         count = plan.games - 1 if index < plan.open_tables else plan.games
         for number in range(1, count + 1):
             ending, facts = random_game(rng, letters)
-            played.append(
-                (
-                    index,
-                    table,
-                    number,
-                    ending,
-                    facts,
-                    scoring.score_game(scoring.GameInput(tournament.ruleset, ending, facts)),
-                )
-            )
+            result = scoring.score_game(scoring.GameInput(tournament.ruleset, ending, facts))
+            played.append((index, table, number, ending, facts, result))
+    return played
+
+
+def _audit_entry(tournament: Tournament, table: Table, game: Game, result: scoring.GameResult) -> AuditEntry:
+    hands = {p.seat: {"score_sixtieths": int(p.score * SIXTIETHS), "won": p.won} for p in result.players}
+    after = {"number": game.number, "ending": game.ending, "version": 1, "hands": hands}
+    return AuditEntry(
+        tournament=tournament,
+        table=table,
+        game=game,
+        actor_id=table.referee_id,
+        action="game.create",
+        changes={"before": {}, "after": after},
+    )
+
+
+def _play(tournament: Tournament, tables: list[Table], seats: list[Seat], plan: BulkPlan, rng) -> None:
+    played = _scored_games(tournament, tables, plan, rng)
     games = Game.objects.bulk_create(
         (
             Game(table=table, number=number, ending=ending, entered_by_id=table.referee_id)
@@ -150,30 +159,49 @@ def _play(
         batch_size=BATCH,
     )
     hands, entries = [], []
-    for game, (index, table, number, ending, facts, result) in zip(games, played, strict=True):
+    for game, (index, table, _number, _ending, facts, result) in zip(games, played, strict=True):
         table_seats = seats[index * plan.seats : (index + 1) * plan.seats]
         for seat, fact, scored in zip(table_seats, facts, result.players, strict=True):
             hands.append(_hand(game, seat, fact, scored))
-        after = {
-            "number": number,
-            "ending": ending,
-            "version": 1,
-            "hands": {
-                p.seat: {"score_sixtieths": int(p.score * SIXTIETHS), "won": p.won} for p in result.players
-            },
-        }
-        entries.append(
-            AuditEntry(
-                tournament=tournament,
-                table=table,
-                game=game,
-                actor_id=table.referee_id,
-                action="game.create",
-                changes={"before": {}, "after": after},
-            )
-        )
+        entries.append(_audit_entry(tournament, table, game, result))
     HandResult.objects.bulk_create(hands, batch_size=BATCH)
     AuditEntry.objects.bulk_create(entries, batch_size=BATCH)
+
+
+def _seat_tables(
+    round_: Round, players: list[Player], referees: list, plan: BulkPlan, rng: random.Random
+) -> tuple[list[Table], list[Seat]]:
+    """Tables of `plan.seats` players drawn at random; all but the first `open_tables` signed off."""
+    now = timezone.now()
+    tables = Table.objects.bulk_create(
+        (
+            Table(
+                round=round_,
+                number=number,
+                referee=referees[number % len(referees)],
+                signed_off_at=None if number <= plan.open_tables else now,
+                signed_off_by=None if number <= plan.open_tables else referees[number % len(referees)],
+            )
+            for number in range(1, plan.players // plan.seats + 1)
+        ),
+        batch_size=BATCH,
+    )
+    shuffled = rng.sample(players, len(players))
+    seats = Seat.objects.bulk_create(
+        (
+            Seat(
+                table=table,
+                round=round_,
+                letter="ABCDEFGHIJ"[i],
+                player=shuffled[t * plan.seats + i],
+                drawn_number=i + 1,
+            )
+            for t, table in enumerate(tables)
+            for i in range(plan.seats)
+        ),
+        batch_size=BATCH,
+    )
+    return tables, seats
 
 
 @transaction.atomic
@@ -200,35 +228,6 @@ def build_tournament(
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9, 30),
     )
-    now = timezone.now()
-    table_count = plan.players // plan.seats
-    tables = Table.objects.bulk_create(
-        (
-            Table(
-                round=round_,
-                number=number,
-                referee=referees[number % len(referees)],
-                signed_off_at=None if number <= plan.open_tables else now,
-                signed_off_by=None if number <= plan.open_tables else referees[number % len(referees)],
-            )
-            for number in range(1, table_count + 1)
-        ),
-        batch_size=BATCH,
-    )
-    shuffled = rng.sample(players, len(players))
-    seats = Seat.objects.bulk_create(
-        (
-            Seat(
-                table=table,
-                round=round_,
-                letter="ABCDEFGHIJ"[i],
-                player=shuffled[t * plan.seats + i],
-                drawn_number=i + 1,
-            )
-            for t, table in enumerate(tables)
-            for i in range(plan.seats)
-        ),
-        batch_size=BATCH,
-    )
-    _play(tournament, round_, tables, seats, plan, rng)
+    tables, seats = _seat_tables(round_, players, referees, plan, rng)
+    _play(tournament, tables, seats, plan, rng)
     return tournament

@@ -158,6 +158,22 @@ def _normalise(hands: Sequence[HandFacts]) -> list[HandFacts]:
     ]
 
 
+def _write_game(
+    table: Table, existing: Game | None, number: int, ending: str, actor: AbstractBaseUser, submission: str
+) -> Game:
+    """A new game at version 1, or the existing one at its next version."""
+    if existing is None:
+        return Game.objects.create(
+            table=table, number=number, ending=ending, entered_by=actor, submission_key=submission
+        )
+    existing.ending = ending
+    existing.version += 1
+    existing.entered_by = actor
+    existing.submission_key = submission
+    existing.save(update_fields=["ending", "version", "entered_by", "submission_key", "updated_at"])
+    return existing
+
+
 def _replayed(table: Table, submission: str) -> Game | None:
     """A double-clicked save (or a resent form) carries the same key: the game it already saved."""
     if not submission:
@@ -217,17 +233,7 @@ def game_result_submit(
     result = score(tournament.ruleset, ending, [player_input(hand, hand.seat) for hand in hands])
     derived = _derived(result, tournament)
     before = _snapshot(existing) if existing is not None else None
-    if existing is None:
-        game = Game.objects.create(
-            table=table, number=game_number, ending=ending, entered_by=actor, submission_key=submission
-        )
-    else:
-        game = existing
-        game.ending = ending
-        game.version += 1
-        game.entered_by = actor
-        game.submission_key = submission
-        game.save(update_fields=["ending", "version", "entered_by", "submission_key", "updated_at"])
+    game = _write_game(table, existing, game_number, ending, actor, submission)
     _save_hands(game, seats, hands, derived)
     _check_verdict(table, len(seats))
     audit_record(
