@@ -6,11 +6,12 @@ because a browser test that silently skips proves nothing.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.tools import require_tool
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 360, "height": 740}
@@ -26,22 +27,11 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def _chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
 @pytest.fixture(scope="session")
 def chromium_browser() -> Iterator[object]:
-    executable = _chromium_path()
-    if executable is None:
-        message = "Chromium is not installed (Debian package 'chromium'); browser tests need it."
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    executable = require_tool(
+        "chromium", "chromium-browser", "google-chrome", package="chromium", purpose="browser tests need it"
+    )
     from playwright.sync_api import sync_playwright
 
     # Playwright runs an event loop; Django refuses ORM calls from async contexts unless told otherwise.

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-
-import pytest
 
 from referee.exporters import get_exporter
 from referee.exporters.qr import QrCode, _dark_runs
+from tests.tools import require_tool
 
 
 def test_dark_runs_merge_neighbouring_modules():
@@ -23,10 +21,9 @@ def test_the_code_holds_the_address_at_the_size_asked():
 
 
 def test_a_scanner_reads_the_tables_address(tmp_path, export_request, signed_table, entry_base):
-    """Needs zbarimg (Debian zbar-tools); without it, other tests still find the address in the PDF."""
-    scanner, rasteriser = shutil.which("zbarimg"), shutil.which("pdftoppm")
-    if scanner is None or rasteriser is None:
-        pytest.skip("zbarimg (zbar-tools) or pdftoppm is not installed")
+    """Rasterise the page and scan it as a phone would: the code must decode to the table's entry page."""
+    scanner = require_tool("zbarimg", package="zbar-tools", purpose="it scans the QR code on a blank scoresheet")
+    rasteriser = require_tool("pdftoppm", package="poppler-utils", purpose="it turns the PDF into an image")
     data = get_exporter("blank-scoresheets-pdf")(export_request(table=signed_table)).render()[2]
     (tmp_path / "sheet.pdf").write_bytes(data)
     subprocess.run(
