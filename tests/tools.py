@@ -13,7 +13,7 @@ import pytest
 
 
 def require_tool(*names: str, package: str, purpose: str) -> str:
-    """Return the path of the first program found among `names`, or skip (fail in CI) saying what to install."""
+    """The path of the first of `names` found, or a skip (a failure in CI) naming the package."""
     for name in names:
         found = shutil.which(name)
         if found:

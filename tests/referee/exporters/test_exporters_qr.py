@@ -22,7 +22,7 @@ def test_the_code_holds_the_address_at_the_size_asked():
 
 def test_a_scanner_reads_the_tables_address(tmp_path, export_request, signed_table, entry_base):
     """Rasterise the page and scan it as a phone would: the code must decode to the table's entry page."""
-    scanner = require_tool("zbarimg", package="zbar-tools", purpose="it scans the QR code on a blank scoresheet")
+    scanner = require_tool("zbarimg", package="zbar-tools", purpose="it scans the blank sheet's QR code")
     rasteriser = require_tool("pdftoppm", package="poppler-utils", purpose="it turns the PDF into an image")
     data = get_exporter("blank-scoresheets-pdf")(export_request(table=signed_table)).render()[2]
     (tmp_path / "sheet.pdf").write_bytes(data)
