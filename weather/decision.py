@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from weather.signals import CATEGORIES, CYCLONE, RAINSTORM, Level, is_severe, level_of
 from weather.timeline import (
+    MAX_GAP,
     UNKNOWN,
     StatementReading,
     SummaryReading,
@@ -45,11 +46,13 @@ class Status(StrEnum):
 class Reason(StrEnum):
     OVERRIDE = "override"
     NOT_CHECKED_YET = "not-checked-yet"
+    NOT_CHECKED_RECENTLY = "not-checked-recently"
     CLEAR_SO_FAR = "clear-so-far"
     SEVERE_PENDING = "severe-pending"
     PRE8_PENDING = "pre8-pending"
     TC3_PENDING = "tc3-pending"
     SEVERE_AT_CUTOFF = "severe-at-cutoff"
+    AWAITING_READING = "awaiting-reading"
     NO_READING_AT_CUTOFF = "no-reading-at-cutoff"
     BUREAU_SUSPENDED = "bureau-suspended"
     SEVERE_AFTER_CUTOFF = "severe-after-cutoff"
@@ -189,11 +192,18 @@ def _before_deadline(
     """Before 07:01 the answer is provisional, except a class suspension already announced."""
     if bureau_suspends(match_day, notices, as_of):
         return _make(Status.CANCELLED, Reason.BUREAU_SUSPENDED, clock, as_of)
-    if latest(summaries, as_of) is None:
+    reading = latest(summaries, as_of)
+    if reading is None:
         return _make(Status.PENDING, Reason.NOT_CHECKED_YET, clock, as_of)
     severe = _severe_code_now(summaries, as_of)
     if severe is not None:
         return _make(Status.PENDING, Reason.SEVERE_PENDING, clock, as_of, signal=severe)
+    if as_of - reading.read_at > MAX_GAP:
+        # An old reading cannot say what is in force now; a severe one above still says what would cancel.
+        if reading.read_at < clock.midnight:
+            return _make(Status.PENDING, Reason.NOT_CHECKED_YET, clock, as_of)
+        last_read = f"{reading.read_at.astimezone(HONG_KONG):%H:%M}"
+        return _make(Status.PENDING, Reason.NOT_CHECKED_RECENTLY, clock, as_of, last_read=last_read)
     if _pre8_in_force(statements, as_of):
         return _make(Status.PENDING, Reason.PRE8_PENDING, clock, as_of)
     if level_of(CYCLONE, code_now(summaries, CYCLONE, as_of)) == Level.TC3:
@@ -217,6 +227,8 @@ def _after_deadline(
     if bureau_suspends(match_day, notices, as_of):
         return _make(Status.CANCELLED, Reason.BUREAU_SUSPENDED, clock, as_of)
     if any(code is UNKNOWN for code in at_deadline.values()):
+        if _awaiting_first_reading(clock, summaries, as_of):
+            return _make(Status.PENDING, Reason.AWAITING_READING, clock, as_of)
         return _make(Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF, clock, as_of)
     moment = min(as_of, clock.session_start)
     for category in (CYCLONE, RAINSTORM):
@@ -226,6 +238,17 @@ def _after_deadline(
     if _pre8_in_force(statements, moment):
         return _make(Status.UNKNOWN, Reason.PRE8_UNDECIDED, clock, as_of)
     return _goes_ahead(match_day, clock, summaries, notices, as_of, moment)
+
+
+def _awaiting_first_reading(clock: Clock, summaries: Sequence[SummaryReading], as_of: datetime) -> bool:
+    """Readings were coming in up to the deadline and the next one is simply not due yet."""
+    last = latest(summaries, as_of)
+    return (
+        last is not None
+        and last.read_at < clock.deadline
+        and clock.deadline - last.read_at <= MAX_GAP
+        and as_of <= clock.deadline + MAX_GAP
+    )
 
 
 def _goes_ahead(

@@ -26,6 +26,10 @@ SENTENCES = {
         "Not checked yet: TableRef reads the Observatory's warnings on the morning of the match; "
         "the decision is made at %(deadline)s."
     ),
+    Reason.NOT_CHECKED_RECENTLY: _(
+        "TableRef last read the Observatory's warnings at %(last_read)s, too long ago to say what is in "
+        "force now; the decision is made at %(deadline)s."
+    ),
     Reason.CLEAR_SO_FAR: _(
         "Expected to go ahead: nothing that would stop the match is in force now. Final at %(deadline)s."
     ),
@@ -39,6 +43,10 @@ SENTENCES = {
         "announces class suspension."
     ),
     Reason.SEVERE_AT_CUTOFF: _("Cancelled: the %(signal)s was still in force at %(deadline)s."),
+    Reason.AWAITING_READING: _(
+        "Being decided: TableRef is waiting for its first reading of the Observatory's warnings "
+        "from %(deadline)s on."
+    ),
     Reason.NO_READING_AT_CUTOFF: _(
         "The organiser will decide: TableRef has no reading of the Observatory's warnings around %(cutoff)s."
     ),

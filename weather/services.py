@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from referee.errors import ServiceError
-from referee.models import Tournament
+from referee.models import Round, Tournament
 from referee.permissions import require_organiser
 from referee.services.audit import audit_record
 from weather import clock
@@ -60,6 +60,8 @@ def override_set(
     if status not in (Status.GOES_AHEAD, Status.CANCELLED):
         raise ServiceError(_("An override either lets the match go ahead or cancels it."), field="status")
     reason = _require_reason(reason)
+    if not Round.objects.filter(tournament=tournament, date=day).exists():
+        raise ServiceError(_("This day is no longer a match day: reload the page."), code="not-a-match-day")
     now = clock.now()
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()

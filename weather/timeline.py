@@ -15,6 +15,8 @@ from weather.feed import WarningStatements, WarningSummary
 from weather.signals import is_severe
 
 MAX_GAP = timedelta(minutes=30)
+# The feed can lag behind the Observatory: a reading this soon after a change may still show the old code.
+FEED_LAG = timedelta(minutes=15)
 
 
 @dataclass(frozen=True)
@@ -78,15 +80,31 @@ def code_at(readings: Sequence[SummaryReading], category: str, instant: datetime
     if after is None:
         return UNKNOWN
     seen_after = observe(after, category)
-    if seen_after.since is not None and to_minute(seen_after.since) < instant:
+    since = trusted_since(ordered, category, seen_after)
+    if since is not None and to_minute(since) < instant:
         return seen_after.code
     before = next((r for r in reversed(ordered) if r.read_at < instant), None)
     if before is None or after.read_at - before.read_at > MAX_GAP:
         return UNKNOWN
     seen_before = observe(before, category)
-    if seen_after.since is not None or seen_before.code == seen_after.code:
+    if since is not None or seen_before.code == seen_after.code:
         return seen_before.code
     return UNKNOWN
+
+
+def trusted_since(ordered: Sequence[SummaryReading], category: str, seen: Observed) -> datetime | None:
+    """`seen.since`, unless an earlier reading taken well after that moment still showed something else.
+
+    The feed's times are trusted only as far as the readings bear them out: a cancellation that carries
+    only the original issue time must not pass for a cancellation at that time.
+    """
+    if seen.since is None:
+        return None
+    for reading in ordered:
+        if seen.since + FEED_LAG < reading.read_at < seen.read_at:
+            if observe(reading, category).code != seen.code:
+                return None
+    return seen.since
 
 
 def latest(readings: Sequence[SummaryReading], at: datetime) -> SummaryReading | None:
@@ -116,12 +134,14 @@ def last_severe_before(
 
 def lowered_at(readings: Sequence[SummaryReading], category: str, after: datetime) -> datetime | None:
     """When a severe signal seen at `after` gave way, if the first reading that no longer shows it says."""
-    for reading in sorted_by_time(readings):
+    ordered = sorted_by_time(readings)
+    for reading in ordered:
         if reading.read_at <= after:
             continue
         seen = observe(reading, category)
         if not is_severe(category, seen.code):
-            return to_minute(seen.since) if seen.since is not None else None
+            since = trusted_since(ordered, category, seen)
+            return to_minute(since) if since is not None else None
     return None
 
 

@@ -10,8 +10,11 @@ from weather.decision import HONG_KONG
 
 
 def parse_moment(value: str) -> datetime:
+    text = value.strip()
     try:
-        moment = datetime.fromisoformat(value.strip())
+        moment = datetime.fromisoformat(text)
     except ValueError as exc:
         raise CommandError(f"{value!r} is not an ISO 8601 time, for example 2025-07-19T07:05+08:00") from exc
+    if len(text) <= len("2025-07-19"):
+        raise CommandError(f"{value!r} has no time of day, for example 2025-07-19T07:05+08:00")
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=HONG_KONG)

@@ -169,3 +169,47 @@ class TestFetch:
         with pytest.raises(CommandError, match="unreadable payload"):
             call_command(FetchCommand(fetcher=lambda url: "Service Unavailable"))
         assert not WarningSnapshot.objects.exists()
+
+
+@pytest.fixture
+def silent_server():
+    """A local server that accepts connections and never answers: a feed that hangs."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}/weather.php"
+    listener.close()
+
+
+class TestFetchTimeout:
+    def test_http_fetch_gives_up_after_its_timeout_with_one_line(self, silent_server) -> None:
+        import time as clock
+
+        from weather.hko import http_fetch
+
+        started = clock.monotonic()
+        with pytest.raises(FetchError) as caught:
+            http_fetch(silent_server, timeout=0.3)
+        assert clock.monotonic() - started < 5
+        assert "timed out" in str(caught.value) and "\n" not in str(caught.value)
+
+    def test_the_command_takes_a_timeout_and_stores_nothing(self, silent_server, monkeypatch) -> None:
+        monkeypatch.setattr("weather.hko.API_URL", silent_server)
+        with pytest.raises(CommandError, match=r"^weather_fetch: nothing stored: cannot reach .*timed out"):
+            call_command("weather_fetch", "--timeout", "0.3")
+        assert not WarningSnapshot.objects.exists()
+
+    @pytest.mark.parametrize("value", ["0", "-1", "soon"])
+    def test_a_bad_timeout_is_refused(self, value: str) -> None:
+        with pytest.raises(CommandError, match="timeout"):
+            call_command("weather_fetch", "--timeout", value)
+
+
+def test_import_refuses_a_date_without_a_time(tmp_path) -> None:
+    path = tmp_path / "empty.json"
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(CommandError, match="time of day"):
+        call_command("weather_import", str(path), "--at", DAY)
+    assert not WarningSnapshot.objects.exists()

@@ -39,6 +39,13 @@ RED_SINCE_5 = rain("WRAINR", hk("05:00"))
 EMPTY = warnsum()
 
 
+def notice(suspended: bool, scope: BureauScope = BureauScope.PRIMARY, at: str = "06:00") -> BureauNotice:
+    return BureauNotice(scope=scope, suspended=suspended, announced_at=hk(at))
+
+
+NO3 = cyclone("TC3", hk("04:00"))
+
+
 class TestCutoffToTheMinute:
     def test_red_replaced_by_amber_at_0700_goes_ahead(self) -> None:
         decision = decide_at("07:30", ("06:55", RED_SINCE_5), ("07:05", rain("WRAINA", hk("07:00"))))
@@ -127,6 +134,35 @@ class TestGapsInTheReadings:
     def test_no_reading_at_all_after_the_deadline_is_unknown(self) -> None:
         assert decide_at("08:00").reason == Reason.NO_READING_AT_CUTOFF
 
+    @pytest.mark.parametrize("payload", [EMPTY, RED_SINCE_5])
+    def test_between_the_deadline_and_the_first_reading_after_it_the_day_is_still_pending(
+        self, payload: str
+    ) -> None:
+        history = (("06:55", payload), ("07:00", payload))
+        for asked in ("07:01", "07:04", "07:31"):
+            decision = decide_at(asked, *history)
+            assert (decision.status, decision.reason) == (Status.PENDING, Reason.AWAITING_READING), asked
+        assert "07:01" in decision.details.values()
+
+    def test_no_reading_long_after_the_deadline_is_for_the_organiser(self) -> None:
+        decision = decide_at("07:32", ("06:55", EMPTY), ("07:00", EMPTY))
+        assert (decision.status, decision.reason) == (Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF)
+
+    def test_readings_that_stopped_long_before_the_deadline_are_not_waited_for(self) -> None:
+        decision = decide_at("07:02", ("05:00", EMPTY))
+        assert (decision.status, decision.reason) == (Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF)
+
+    def test_a_suspension_cancels_while_waiting_for_the_reading(self) -> None:
+        decision = decide_at("07:03", ("07:00", EMPTY), bureau=(notice(True),))
+        assert decision.reason == Reason.BUREAU_SUSPENDED
+
+    def test_a_cancel_that_does_not_date_itself_after_the_last_red_reading_is_not_trusted(self) -> None:
+        undated = warnsum(
+            WRAIN={"code": "CANCEL", "actionCode": "CANCEL", "issueTime": hk("05:00").isoformat()}
+        )
+        decision = decide_at("07:30", ("06:55", RED_SINCE_5), ("07:05", undated))
+        assert decision.status == Status.UNKNOWN
+
     def test_readings_of_the_previous_evening_alone_do_not_decide(self) -> None:
         evening = SummaryReading(hk("22:00", MATCH_DAY - timedelta(days=1)), parse_summary(EMPTY))
         decision = decide(MORNING, Facts(summaries=(evening,)), hk("08:00"))
@@ -160,16 +196,26 @@ class TestBeforeTheDeadline:
         decision = decide(MORNING, Facts(summaries=(night,)), hk("21:05", MATCH_DAY - timedelta(days=1)))
         assert (decision.status, decision.reason) == (Status.PENDING, Reason.SEVERE_PENDING)
 
+    @pytest.mark.parametrize("payload", [EMPTY, rain("WRAINA", hk("04:00")), NO3])
+    def test_an_old_reading_does_not_tell_what_is_in_force_now(self, payload: str) -> None:
+        decision = decide_at("06:30", ("05:00", payload))
+        assert (decision.status, decision.reason) == (Status.PENDING, Reason.NOT_CHECKED_RECENTLY)
+        assert decision.details["last_read"] == "05:00"
+        assert decide_at("05:30", ("05:00", payload)).reason != Reason.NOT_CHECKED_RECENTLY
+
+    def test_an_old_reading_of_a_severe_signal_still_says_what_would_cancel(self) -> None:
+        assert decide_at("06:30", ("05:00", RED_SINCE_5)).reason == Reason.SEVERE_PENDING
+
+    def test_a_reading_of_the_day_before_is_not_a_check_of_the_match_morning(self) -> None:
+        evening = SummaryReading(hk("20:00", MATCH_DAY - timedelta(days=1)), parse_summary(EMPTY))
+        decision = decide(MORNING, Facts(summaries=(evening,)), hk("06:30"))
+        assert (decision.status, decision.reason) == (Status.PENDING, Reason.NOT_CHECKED_YET)
+
     def test_amber_before_the_deadline_is_clear_so_far(self) -> None:
         decision = decide_at("06:00", ("05:55", rain("WRAINA", hk("05:00"))))
         assert (decision.status, decision.reason) == (Status.PENDING, Reason.CLEAR_SO_FAR)
 
 
-def notice(suspended: bool, scope: BureauScope = BureauScope.PRIMARY, at: str = "06:00") -> BureauNotice:
-    return BureauNotice(scope=scope, suspended=suspended, announced_at=hk(at))
-
-
-NO3 = cyclone("TC3", hk("04:00"))
 NO3_MORNING = (("06:55", NO3), ("07:05", NO3))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
@@ -99,6 +101,18 @@ class TestOverridePermissions:
                 actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="  "
             )
         assert caught.value.field == "reason"
+
+    def test_only_a_match_day_of_the_tournament_takes_an_override(self, tournament, organiser) -> None:
+        with pytest.raises(ServiceError) as caught:
+            override_set(
+                actor=organiser,
+                tournament=tournament,
+                day=MATCH_DAY + timedelta(days=1),
+                status="cancelled",
+                reason="Flooded",
+            )
+        assert caught.value.code == "not-a-match-day"
+        assert not MatchDayOverride.objects.exists()
 
     @pytest.mark.parametrize("status", ["pending", "unknown", "maybe"])
     def test_an_override_only_goes_ahead_or_cancels(self, tournament, organiser, status: str) -> None:

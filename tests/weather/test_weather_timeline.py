@@ -60,3 +60,43 @@ def test_the_plain_python_part_imports_no_django() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr or "django was imported"
+
+
+def cancelled_dated_by_issue_time_only(issued: str) -> str:
+    """A CANCEL entry that carries only the original issue time: it does not say when it was cancelled."""
+    return warnsum(
+        WRAIN={
+            "name": "Rainstorm",
+            "code": "CANCEL",
+            "actionCode": "CANCEL",
+            "issueTime": hk(issued).isoformat(),
+        }
+    )
+
+
+def test_a_change_time_contradicted_by_an_earlier_reading_is_not_trusted() -> None:
+    history = [
+        at("06:55", rain("WRAINR", hk("05:00"))),
+        at("07:05", cancelled_dated_by_issue_time_only("05:00")),
+    ]
+    assert code_at(history, RAINSTORM, hk("07:01")) is UNKNOWN
+    assert lowered_at(history, RAINSTORM, hk("06:55")) is None
+
+
+def test_a_change_time_after_the_last_reading_that_showed_the_old_code_is_trusted() -> None:
+    history = [
+        at("06:55", rain("WRAINR", hk("05:00"))),
+        at("07:05", cancelled_dated_by_issue_time_only("06:58")),
+    ]
+    assert code_at(history, RAINSTORM, hk("07:01")) is None
+    assert lowered_at(history, RAINSTORM, hk("06:55")) == hk("06:58")
+
+
+def test_a_reading_that_lags_a_few_minutes_behind_a_change_does_not_discredit_it() -> None:
+    history = [
+        at("06:55", rain("WRAINR", hk("05:00"))),
+        at("07:00", rain("WRAINR", hk("05:00"))),
+        at("07:05", rain("WRAINA", hk("06:58"))),
+    ]
+    assert code_at(history, RAINSTORM, hk("07:01")) == "WRAINA"
+    assert lowered_at(history, RAINSTORM, hk("07:00")) == hk("06:58")

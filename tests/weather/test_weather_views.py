@@ -69,6 +69,12 @@ class TestJson:
         assert day["bureau"][0]["suspended"] is False and day["bureau"][0]["scope"] == "primary"
         assert day["override"] is None and body["language"] == "en"
 
+    def test_an_unknown_tournament_is_a_json_404(self, client, db) -> None:
+        response = client.get(reverse("weather:status_json", args=["nope"]), {"lang": "en"})
+        assert response.status_code == 404 and response["Content-Type"] == "application/json"
+        assert response.json()["error"]["code"] == "not-found"
+        assert response.json()["error"]["message"] == "No such tournament."
+
     def test_chinese_texts_with_lang_zh_hant(self, client, tournament, stormy_morning) -> None:
         body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "zh-hant"}).json()
         assert body["match_days"][0]["status_label"] == "取消"
@@ -190,3 +196,17 @@ def test_clearing_without_a_day_changes_nothing(client, tournament, organiser, f
     response = client.post(reverse("weather:manage", args=[tournament.slug]), {"action": "override-clear"})
     assert response.status_code == 302
     assert MatchDayOverride.objects.get().is_active
+
+
+def test_an_override_for_a_day_no_longer_on_the_page_is_refused_with_a_message(
+    client, tournament, organiser, frozen_now
+) -> None:
+    client.force_login(organiser)
+    url = reverse("weather:manage", args=[tournament.slug])
+    for day in ("garbage", "2025-07-26"):
+        response = client.post(
+            url, {"action": "override-set", "day": day, "status": "cancelled", "reason": "x"}, follow=True
+        )
+        assert response.status_code == 200
+        assert "這一天已不是比賽日" in response.content.decode(), day
+    assert not MatchDayOverride.objects.exists()

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseRedirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -16,6 +17,7 @@ from weather.forms import BureauAnnouncementForm, ClearOverrideForm, OverrideFor
 from weather.models import BureauAnnouncement, Feed
 from weather.selectors import (
     describe_snapshot,
+    match_days,
     override_history,
     recent_bureau_announcements,
     snapshot_history,
@@ -81,6 +83,11 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
         )
 
     def set_override(self) -> HttpResponse:
+        today = timezone.localdate(clock.now())
+        days_to_come = {row.day.isoformat() for row in match_days(self.tournament, from_date=today)}
+        if self.request.POST.get("day") not in days_to_come:
+            messages.error(self.request, _("This day is no longer a match day: reload the page."))
+            return HttpResponseRedirect(self.success_url())
         form = OverrideForm(self.request.POST, auto_id=day_auto_id(self.request.POST.get("day", "")))
 
         def perform(values: dict) -> None:

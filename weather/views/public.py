@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.utils import timezone, translation
 from django.views.generic import TemplateView
 
@@ -76,10 +77,14 @@ def status_row_json(row: MatchDayStatus) -> dict[str, Any]:
 
 def status_json(request: HttpRequest, slug: str) -> JsonResponse:
     """The public page as JSON; `?lang=en` or `?lang=zh-hant` picks the language of the texts."""
-    tournament = get_object_or_404(Tournament, slug=slug)
     language = request.GET.get("lang") or translation.get_language()
     if language not in dict(settings.LANGUAGES):
         language = settings.LANGUAGE_CODE
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        with translation.override(language):
+            error = {"code": "not-found", "message": _("No such tournament.")}
+        return JsonResponse({"error": error}, status=404, json_dumps_params={"ensure_ascii": False})
     with translation.override(language):
         rows = upcoming_statuses(tournament, clock.now())
         body = {
