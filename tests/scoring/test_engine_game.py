@@ -279,7 +279,9 @@ def test_errors_name_the_field_at_fault():
     assert caught.value.field == "players[1].rack"
 
 
-@pytest.mark.parametrize("ruleset, most", [("hk-school", 788), ("six-player", 1212), ("twist", 968), ("uno", 1240)])
+@pytest.mark.parametrize(
+    "ruleset, most", [("hk-school", 788), ("six-player", 1212), ("twist", 968), ("uno", 1240)]
+)
 def test_a_rack_value_may_reach_what_the_whole_set_is_worth_and_no_more(ruleset, most):
     assert score_game(values(ruleset, "went-out", None, most)).players[1].rack_value == most
     assert error_code(values(ruleset, "went-out", None, most + 1)) == "rack-value-too-high"

@@ -38,7 +38,9 @@ def test_a_token_outside_the_ruleset_is_a_bad_tile(ruleset, token):
     assert caught.value.code == ("bad-card" if ruleset == "uno" else "bad-tile")
 
 
-@pytest.mark.parametrize("ruleset, token", [("hk-school", "R\u0661"), ("hk-school", "R\u0967"), ("uno", "R\u0663")])
+@pytest.mark.parametrize(
+    "ruleset, token", [("hk-school", "R\u0661"), ("hk-school", "R\u0967"), ("uno", "R\u0663")]
+)
 def test_digits_of_other_scripts_are_not_numbers_of_a_tile(ruleset, token):
     with pytest.raises(TileError) as caught:
         parse_tiles(ruleset, token)
