@@ -143,7 +143,8 @@ def run() -> bool:
     print(
         f"peak memory: our search {solver_peak:.1f} MB allocated (tracemalloc); "
         f"this process {process_peak:.1f} MB max RSS (search and harness); "
-        f"ILP worker {ilp_peak:.1f} MB max RSS (HiGHS, numpy)"
+        f"ILP worker {ilp_peak:.1f} MB max RSS (HiGHS, numpy); "
+        f"both processes together at most {process_peak + ilp_peak:.1f} MB"
     )
     print(
         f"wall time {time.perf_counter() - started:.0f} s; load average {load_before:.1f} at the start, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from scoring.errors import GameError, InputError
 from scoring.game_types import (
@@ -41,6 +42,23 @@ def check_types(player: PlayerInput, field: str) -> None:
         )
 
 
+@cache
+def whole_set_value(rules: Ruleset) -> int:
+    """What every tile or card of the set together is worth: no rack can be worth more."""
+    deck = rules.deck
+    return sum(deck.points(token) * deck.copies(token) for token in deck.all_tokens())
+
+
+def _check_rack_value(rules: Ruleset, player: PlayerInput, field: str) -> None:
+    most = whole_set_value(rules)
+    if player.rack_value is not None and player.rack_value > most:
+        raise GameError(
+            "rack-value-too-high",
+            f"rack_value {player.rack_value} is more than the whole set is worth ({most})",
+            f"{field}.rack_value",
+        )
+
+
 def _given_tiles(rules: Ruleset, player: PlayerInput, field: str) -> tuple[str, ...] | None:
     """The rack's tokens, or None when no tiles were given (None or blank text)."""
     if player.rack is None or (isinstance(player.rack, str) and not player.rack.strip()):
@@ -52,6 +70,7 @@ def _given_tiles(rules: Ruleset, player: PlayerInput, field: str) -> tuple[str, 
 def resolve_facts(rules: Ruleset, player: PlayerInput, field: str) -> Facts:
     """Check one player's facts against each other and the rules, and derive p(i)."""
     check_types(player, field)
+    _check_rack_value(rules, player, field)
     tiles = _given_tiles(rules, player, field)
     if player.went_out:
         if tiles or player.rack_value:

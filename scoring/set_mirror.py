@@ -13,6 +13,7 @@ Our decisions where RULES.md leaves the mirror open (tested in tests/scoring/tes
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 
 from scoring.errors import InvalidSet
 from scoring.set_groups import read_group
@@ -39,10 +40,8 @@ def _side_readings(side: Sequence[str], colours: str) -> list[TileReads]:
         lambda: _descending(side, colours),
         lambda: read_group(side, colours, fragment=True),
     ):
-        try:
+        with suppress(InvalidSet):
             readings.append(attempt())
-        except InvalidSet:
-            pass
     return readings
 
 

@@ -7,6 +7,7 @@ strings the JSON contract and the fast solver use.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,7 +22,13 @@ SPECIAL_JOKERS = frozenset({DOUBLE, COLOUR_CHANGE, MIRROR})
 LOWEST, HIGHEST = 1, 13
 JOKER_PENALTY = 30
 
-_NUMBER_TILE = re.compile(r"([A-Z])(\d{1,2})")
+_NUMBER_TILE = re.compile(r"([A-Z])([0-9]{1,2})")
+
+
+def canonical_text(raw: str) -> str:
+    """One typed token as the notation spells it: full-width forms (a Chinese keyboard) folded to ASCII,
+    upper case. Digits of other scripts stay as they are, so the notation's patterns refuse them."""
+    return unicodedata.normalize("NFKC", raw).strip().upper()
 
 
 @lru_cache(maxsize=4096)
@@ -47,7 +54,7 @@ class RummikubTiles:
 
     def parse_token(self, raw: str) -> str:
         """Canonical token of one tile, case-insensitive; TileError(`bad-tile`) for anything else."""
-        token = raw.strip().upper()
+        token = canonical_text(raw)
         if token in dict(self.jokers):
             return token
         match = _NUMBER_TILE.fullmatch(token)

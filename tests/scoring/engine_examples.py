@@ -35,7 +35,11 @@ STANDARD_TABLE_GAMES = [
     went_out("C", A=10, B=25, D=6),
 ]
 # Seed 003's table, its lost minus signs restored (every row then sums to zero, and so do the totals).
-SIX_PLAYER_TABLE_GAMES = [went_out("A", B=5, C=16, D=3), went_out("C", A=6, B=11, D=5), went_out("D", A=32, B=13, C=2)]
+SIX_PLAYER_TABLE_GAMES = [
+    went_out("A", B=5, C=16, D=3),
+    went_out("C", A=6, B=11, D=5),
+    went_out("D", A=32, B=13, C=2),
+]
 
 # (command, input, expected output)
 EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
@@ -182,3 +186,36 @@ EXAMPLES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"sets": ["R1 R2 R3 J"], "unplaced": "K7", "unplaced_count": 1},
     ),
 ]
+
+
+def _seed_rows(
+    ruleset: str, games: list[dict[str, Any]], rows: list[list[int]]
+) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """One `score-game` example per row of a seed's score table: each player's score, in seat order."""
+    examples = []
+    for game, row in zip(games, rows, strict=True):
+        winner = next(p["seat"] for p in game["players"] if p.get("went_out"))
+        players = [
+            {
+                "seat": p["seat"],
+                "rack_value": p.get("rack_value", 0),
+                "penalty": p.get("rack_value", 0),
+                "score": score,
+                "basis": "went-out" if p.get("went_out") else "tiles",
+            }
+            for p, score in zip(game["players"], row, strict=True)
+        ]
+        expected = {"ruleset": ruleset, "ending": "went-out", "winners": [winner], "players": players}
+        examples.append(("score-game", {"ruleset": ruleset, **game}, expected))
+    return examples
+
+
+# Seed 002's scoresheet (甲乙丙丁 = A B C D) and seed 004's sample score table, row by row.
+EXAMPLES += _seed_rows(
+    "hk-school", SCHOOL_SHEET_GAMES, [[-7, 118, -61, -50], [-12, 37, -2, -23], [-49, -32, 98, -17]]
+)
+EXAMPLES += _seed_rows(
+    "standard",
+    STANDARD_TABLE_GAMES,
+    [[24, -5, -16, -3], [-6, -11, 22, -5], [-32, -13, -2, 47], [-10, -25, 41, -6]],
+)

@@ -205,3 +205,54 @@ def test_a_search_beyond_its_budget_is_a_json_error(monkeypatch):
         "restore", {"ruleset": "twist", "tiles": "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M"}
     )
     assert (code, answer["error"]["code"]) == (2, "search-too-large")
+
+
+def _game(*players: dict, ruleset: str = "hk-school", ending: str = "went-out") -> dict:
+    return {"ruleset": ruleset, "ending": ending, "players": list(players)}
+
+
+OUT = {"seat": "A", "went_out": True}
+# Every error code the engine issue names, reached through the real command line (bare python).
+LISTED_ERRORS = [
+    ("score-game", b"{", "bad-json"),
+    ("score-game", _game(OUT, {"seat": "B", "rack_value": 5}, ruleset="mahjong"), "unknown-ruleset"),
+    ("score-game", _game(OUT, {"seat": "B", "rack": "R5 X9"}), "bad-tile"),
+    (
+        "score-game",
+        _game(OUT, {"seat": "B", "rack": "R5 R5"}, {"seat": "C", "rack": "R5"}),
+        "too-many-copies",
+    ),
+    ("score-game", _game(OUT), "seat-count"),
+    ("score-game", _game({"seat": "A", "rack_value": 5}, {"seat": "B", "rack_value": 6}), "went-out-count"),
+    ("score-game", _game(OUT, {"seat": "B", "rack_value": -1}), "bad-rack-value"),
+    ("score-game", _game(OUT, {"seat": "B", "rack": "R5", "rack_value": 6}), "rack-value-mismatch"),
+    (
+        "score-game",
+        _game(OUT, {"seat": "B", "rack_value": 40, "made_initial_meld": False}),
+        "could-meld-required",
+    ),
+    (
+        "score-game",
+        _game(OUT, {"seat": "B", "rack": "R10 R11 R12", "made_initial_meld": False, "could_meld": False}),
+        "could-meld-mismatch",
+    ),
+    ("frobnicate", {}, "unknown-command"),
+    (
+        "decide-match",
+        {
+            "ruleset": "uno",
+            "options": {"target": 50},
+            "games": [_game(OUT, {"seat": "B", "rack": "W4"}, ruleset="uno")] * 2,
+        },
+        "match-over",
+    ),
+]
+
+
+@pytest.mark.parametrize("command, document, code", LISTED_ERRORS, ids=[c for _, _, c in LISTED_ERRORS])
+def test_each_listed_error_code_is_reached_through_the_command_line(command, document, code):
+    raw = document if isinstance(document, bytes) else json.dumps(document).encode()
+    finished = bare_python(["-m", "scoring", command], raw)
+    assert (finished.returncode, finished.stderr) == (2, b"")
+    error = json.loads(finished.stdout)["error"]
+    assert error["code"] == code and error["message"]

@@ -204,6 +204,8 @@ class TestUno:
         (values("hk-school", "pool-exhausted", None, 5), "went-out-count"),
         (values("hk-school", "went-out", None, -1), "bad-rack-value"),
         (values("hk-school", "went-out", None, 0), "bad-rack-value"),
+        (values("hk-school", "went-out", None, 789), "rack-value-too-high"),
+        (values("uno", "went-out", None, 1241), "rack-value-too-high"),
         (game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B")), "missing-rack"),
         (
             game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="  ")),
@@ -275,3 +277,11 @@ def test_errors_name_the_field_at_fault():
             game("hk-school", "went-out", PlayerInput("A", went_out=True), PlayerInput("B", rack="R5 X9"))
         )
     assert caught.value.field == "players[1].rack"
+
+
+@pytest.mark.parametrize(
+    "ruleset, most", [("hk-school", 788), ("six-player", 1212), ("twist", 968), ("uno", 1240)]
+)
+def test_a_rack_value_may_reach_what_the_whole_set_is_worth_and_no_more(ruleset, most):
+    assert score_game(values(ruleset, "went-out", None, most)).players[1].rack_value == most
+    assert error_code(values(ruleset, "went-out", None, most + 1)) == "rack-value-too-high"

@@ -38,6 +38,26 @@ def test_a_token_outside_the_ruleset_is_a_bad_tile(ruleset, token):
     assert caught.value.code == ("bad-card" if ruleset == "uno" else "bad-tile")
 
 
+@pytest.mark.parametrize(
+    "ruleset, token", [("hk-school", "R\u0661"), ("hk-school", "R\u0967"), ("uno", "R\u0663")]
+)
+def test_digits_of_other_scripts_are_not_numbers_of_a_tile(ruleset, token):
+    with pytest.raises(TileError) as caught:
+        parse_tiles(ruleset, token)
+    assert caught.value.code == ("bad-card" if ruleset == "uno" else "bad-tile")
+
+
+def test_full_width_input_from_a_chinese_keyboard_reads_as_the_plain_tile():
+    assert parse_tiles("hk-school", "\uff32\uff17 \uff4b\uff11\uff13\u3000\uff2a") == ("R7", "K13", "J")
+    assert parse_tiles("uno", "\uff37\uff14 \uff52\uff53") == ("W4", "RS")
+
+
+def test_a_tile_typed_two_ways_counts_as_one_kind_of_tile():
+    with pytest.raises(TileError) as caught:
+        parse_tiles("hk-school", "R1 R1 \uff32\uff11")
+    assert caught.value.code == "too-many-copies"
+
+
 def test_six_player_knows_green_and_purple_and_four_jokers():
     assert parse_tiles("six-player", "G13 P1 J J J J") == ("G13", "P1", "J", "J", "J", "J")
 
