@@ -27,6 +27,10 @@ SETTINGS_FIELDS = [
 ]
 
 
+# Words the organiser's addresses use beside a tournament's short name (/organise/new/).
+RESERVED_SLUGS = frozenset({"new"})
+
+
 def _clean_slug(slug: str) -> str:
     cleaned = (slug or "").strip().lower()
     if not cleaned or slugify(cleaned) != cleaned or len(cleaned) > 50:
@@ -34,6 +38,12 @@ def _clean_slug(slug: str) -> str:
             _("Use lower-case letters, digits and hyphens only, for example hk-2025."),
             field="slug",
             code="bad-slug",
+        )
+    if cleaned in RESERVED_SLUGS:
+        raise ServiceError(
+            _("This short name is used by the site's own pages; choose another."),
+            field="slug",
+            code="reserved",
         )
     return cleaned
 

@@ -57,6 +57,14 @@ def test_slugs_are_unique(organiser, tournament):
     assert refused.value.code == "duplicate"
 
 
+def test_a_short_name_that_is_a_page_address_is_refused(organiser):
+    """/organise/new/ is the page that creates a tournament: a tournament "new" could never be opened."""
+    with pytest.raises(ServiceError) as refused:
+        services.tournament_create(actor=organiser, name="New", slug="new", ruleset="hk-school")
+    assert (refused.value.field, refused.value.code) == ("slug", "reserved")
+    assert not Tournament.objects.exists()
+
+
 def test_only_people_with_the_right_create_tournaments(stranger, referee, anonymous):
     for person in (stranger, referee, anonymous):
         with pytest.raises(ServiceError) as refused:
