@@ -118,7 +118,11 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
     slug = tournament.slug
     organiser = tournament.organisers.get()
     school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="Lion Hill Primary School", code="LHP"
+        actor=organiser,
+        tournament=tournament,
+        name_zh="獅山小學",
+        name_en="Lion Hill Primary School",
+        code="LHP",
     )
     player = services.player_create(
         actor=organiser, tournament=tournament, school=school, name_zh="歐陽天佑", name_en="Au Yeung Tin Yau"
@@ -142,6 +146,7 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
             phone_page.goto(base + path)
             assert phone_page.locator("html").get_attribute("lang").lower().startswith(language[:2]), path
             assert phone_page.locator("form.languages button").count() == 2, path
-            assert phone_page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, (language, path)
+            width = phone_page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE_WIDTH, (language, path, width)
         phone_page.get_by_role("button", name="English").click()
         phone_page.wait_for_load_state()
