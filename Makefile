@@ -12,8 +12,9 @@ $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(BIN)/activate
 
+# Catalogues compile in plain Python (polib): no GNU gettext needed on the machine.
 setup: $(BIN)/activate
-	$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0
+	$(BIN)/python -m tableref.catalogues
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
 run: setup

@@ -32,6 +32,7 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["ruleset", "standings_released"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["table_size"]
     filter_horizontal = ["organisers", "referees"]
     inlines = [SchoolInline, RoundInline]
 

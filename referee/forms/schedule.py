@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from referee.models import Player, Table
+from referee.models.schedule import SEAT_LETTERS
 from referee.seats import seat_label
 from referee.services.seats import seat_letters_for
 
@@ -40,6 +41,10 @@ class PlayerChoiceField(forms.ModelChoiceField):
 
 
 class SeatForm(forms.Form):
+    """Offers the free seats and the players not yet seated in the round, but accepts any seat letter and any
+    player of the tournament: a choice taken since the page was opened is refused by the service, which says
+    why ("This player already sits at table 2 in this round.") instead of "not one of the choices"."""
+
     letter = forms.ChoiceField(label=_("Seat"), required=False)
     player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
     drawn_number = forms.IntegerField(label=_("Drawn number"), min_value=1, max_value=999, required=False)
@@ -49,12 +54,17 @@ class SeatForm(forms.Form):
         tournament = table.round.tournament
         taken = set(table.seats.values_list("letter", flat=True))
         free = [letter for letter in seat_letters_for(tournament.ruleset) if letter not in taken]
-        self.fields["letter"].choices = [("", _("first free seat"))] + [
+        first_free = ("", _("first free seat"))
+        self.fields["letter"].choices = [first_free] + [(letter, letter) for letter in SEAT_LETTERS]
+        self.fields["letter"].widget.choices = [first_free] + [
             (letter, f"{letter} · {seat_label(letter)}") for letter in free
         ]
-        self.fields["player"].queryset = (
-            tournament.players.exclude(seats__round=table.round).select_related("school").order_by("number")
-        )
+        player_field = self.fields["player"]
+        player_field.queryset = tournament.players.select_related("school").order_by("number")
+        unseated = player_field.queryset.exclude(seats__round=table.round)
+        player_field.widget.choices = [("", player_field.empty_label)] + [
+            (player.pk, player_field.label_from_instance(player)) for player in unseated
+        ]
 
 
 class UserChoiceField(forms.ModelChoiceField):

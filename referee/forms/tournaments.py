@@ -26,7 +26,9 @@ class TournamentSettingsForm(forms.Form):
     privacy = forms.ChoiceField(label=_("Names on public pages"), choices=Privacy.choices)
     language = forms.ChoiceField(label=_("Language of printouts"), choices=Language.choices)
     requires_confirmation = forms.BooleanField(
-        label=_("Results need an organiser's confirmation after sign-off"), required=False
+        label=_("Results need a second person's confirmation after sign-off"),
+        help_text=_("An organiser or another referee, never whoever entered the results."),
+        required=False,
     )
     target_score = forms.IntegerField(
         label=_("Target score (UNO)"),

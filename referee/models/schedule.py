@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.models.people import Player
-from referee.models.tournament import Tournament
+from referee.models.tournament import MAX_TABLE_SIZE, Tournament
 
-SEAT_LETTERS = "ABCDEFGHIJ"
+SEAT_LETTERS = "ABCDEFGHIJ"[:MAX_TABLE_SIZE]
 
 
 class Round(models.Model):
@@ -98,6 +98,9 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    """A player's place at a table. A letter beyond the tournament's table size is refused by a database
+    trigger (referee/triggers.py), since a check constraint sees only its own row."""
+
     table = models.ForeignKey(
         Table,
         on_delete=models.CASCADE,

@@ -6,7 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import scoring
 from referee.rulesets import ruleset_choices, ruleset_label
+
+# Seat letters A.. J: the largest table of any ruleset (UNO) seats ten.
+MAX_TABLE_SIZE = 10
 
 
 class SharedWinCredit(models.TextChoices):
@@ -33,6 +37,11 @@ class Tournament(models.Model):
         help_text=_("Letters, digits and hyphens, used in the page address, for example hk-2025."),
     )
     ruleset = models.CharField(_("ruleset"), max_length=32, choices=ruleset_choices)
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table, at most"),
+        editable=False,
+        help_text=_("The ruleset's largest table, fixed when the tournament is created."),
+    )
     games_per_table = models.PositiveSmallIntegerField(
         _("games per table"),
         null=True,
@@ -49,9 +58,12 @@ class Tournament(models.Model):
         _("language of printouts"), max_length=8, choices=Language.choices, default=Language.ZH_HANT
     )
     requires_confirmation = models.BooleanField(
-        _("results need the organiser's confirmation"),
+        _("results need a second person's confirmation"),
         default=False,
-        help_text=_("After a referee signs a table off, an organiser confirms it before it counts as final."),
+        help_text=_(
+            "After a referee signs a table off, an organiser or another referee checks it before it counts "
+            "as final."
+        ),
     )
     target_score = models.PositiveIntegerField(
         _("target score"), null=True, blank=True, help_text=_("UNO only: the first player to reach it wins.")
@@ -81,10 +93,20 @@ class Tournament(models.Model):
                 condition=models.Q(target_score__isnull=True) | models.Q(target_score__gte=1),
                 name="tournament_target_score_positive",
             ),
+            models.CheckConstraint(
+                condition=models.Q(table_size__gte=2, table_size__lte=MAX_TABLE_SIZE),
+                name="tournament_table_size_two_to_ten",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """The table size always comes from the ruleset; seats beyond it are refused by the database."""
+        if not self.table_size:
+            self.table_size = scoring.get_ruleset(self.ruleset).max_players
+        super().save(*args, **kwargs)
 
     @property
     def ruleset_name(self) -> str:

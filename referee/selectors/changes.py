@@ -126,6 +126,8 @@ def change_lines(
         return game_lines(before, after)
     if action in ("incident.record", "incident.remove"):
         return [_incident_line(ruleset_key, after or before)]
+    if action == "table.create":
+        return []  # its label says it; the snapshot holds only the round's key and the number in the heading
     if action == "table.sign_off":
         winner = after.get("winner")
         return [_("winner %(seat)s") % {"seat": seat_label(winner)}] if winner else [_("a tie")]

@@ -21,7 +21,10 @@ def seat_letters_for(ruleset_key: str) -> str:
 
 
 def _lock_open_table(table: Table) -> Table:
-    """Seating is fixed once the first game is recorded: the scoresheet's columns must not move."""
+    """Seating is fixed once the first game is recorded: the scoresheet's columns must not move.
+
+    The lock takes the round's and tournament's rows too (FOR UPDATE over the join), so two organisers seating
+    one player at two tables of a round wait for each other and the second is told why."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off."), code="signed-off")

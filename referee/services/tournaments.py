@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -27,6 +27,10 @@ SETTINGS_FIELDS = [
 ]
 
 
+# Words the organiser's addresses use beside a tournament's short name (/organise/new/).
+RESERVED_SLUGS = frozenset({"new"})
+
+
 def _clean_slug(slug: str) -> str:
     cleaned = (slug or "").strip().lower()
     if not cleaned or slugify(cleaned) != cleaned or len(cleaned) > 50:
@@ -34,6 +38,12 @@ def _clean_slug(slug: str) -> str:
             _("Use lower-case letters, digits and hyphens only, for example hk-2025."),
             field="slug",
             code="bad-slug",
+        )
+    if cleaned in RESERVED_SLUGS:
+        raise ServiceError(
+            _("This short name is used by the site's own pages; choose another."),
+            field="slug",
+            code="reserved",
         )
     return cleaned
 
@@ -81,11 +91,16 @@ def tournament_create(
         tournament.games_per_table = rules.default_games_per_table
     if tournament.target_score is None:
         tournament.target_score = rules.default_target
+    taken = ServiceError(
+        _("Another tournament already uses this short name."), field="slug", code="duplicate"
+    )
     if Tournament.objects.filter(slug=tournament.slug).exists():
-        raise ServiceError(
-            _("Another tournament already uses this short name."), field="slug", code="duplicate"
-        )
-    tournament.save()
+        raise taken
+    try:
+        with transaction.atomic():  # two organisers taking one short name at once: the index decides
+            tournament.save()
+    except IntegrityError:
+        raise taken from None
     tournament.organisers.add(actor)
     audit_record(
         actor=actor,

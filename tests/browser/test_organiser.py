@@ -110,3 +110,43 @@ def test_organiser_registers_and_seats_players(live_server, page, phone_page, sc
     screenshot(phone_page, "organiser-table-phone-zh-hant")
     phone_page.goto(f"{base}/organise/{tournament.slug}/players/")
     assert_no_horizontal_scroll(phone_page)
+
+
+def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_page, tournament):
+    """At 360 px no organiser page scrolls sideways, and each offers the language switch."""
+    base = live_server.url
+    slug = tournament.slug
+    organiser = tournament.organisers.get()
+    school = services.school_create(
+        actor=organiser,
+        tournament=tournament,
+        name_zh="獅山小學",
+        name_en="Lion Hill Primary School",
+        code="LHP",
+    )
+    player = services.player_create(
+        actor=organiser, tournament=tournament, school=school, name_zh="歐陽天佑", name_en="Au Yeung Tin Yau"
+    )
+    round_ = tournament.rounds.get()
+    table = services.table_create(actor=organiser, round_=round_)
+    services.seat_assign(actor=organiser, table=table, player=player)
+    pages = [
+        "/organise/",
+        "/organise/new/",
+        *(f"/organise/{slug}/{page}" for page in ["", "settings/", "schools/", "players/", "rounds/"]),
+        *(f"/organise/{slug}/{page}" for page in ["referees/", "standings/", "exports/"]),
+        f"/organise/{slug}/schools/{school.pk}/",
+        f"/organise/{slug}/players/{player.pk}/",
+        f"/organise/{slug}/rounds/{round_.pk}/",
+        f"/organise/{slug}/tables/{table.pk}/",
+    ]
+    log_in(phone_page, base)
+    for language in ("zh-hant", "en"):
+        for path in pages:
+            phone_page.goto(base + path)
+            assert phone_page.locator("html").get_attribute("lang").lower().startswith(language[:2]), path
+            assert phone_page.locator("form.languages button").count() == 2, path
+            width = phone_page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE_WIDTH, (language, path, width)
+        phone_page.get_by_role("button", name="English").click()
+        phone_page.wait_for_load_state()

@@ -63,3 +63,9 @@ def test_tiles_show_as_coloured_chips_and_are_escaped():
     assert '<span class="tile tile-R">R7</span>' in html
     assert '<span class="tile tile-J">J</span>' in html
     assert "<b>" not in html and "&lt;b&gt;" in html
+
+
+def test_a_new_table_shows_no_raw_field_names():
+    """The action's own label ("Table added") says it all; "round: 7" would show a database key."""
+    with translation.override("zh-hant"):
+        assert change_lines("table.create", {"after": {"round": 7, "number": 3}}, "hk-school") == []

@@ -36,6 +36,57 @@ def test_seat_letters_stay_within_a_to_j(organiser, round_, players):
     assert refused(lambda: Seat.objects.create(table=empty, round=round_, letter="K", player=players[4]))
 
 
+def test_seats_stay_within_the_rulesets_table_size(organiser, round_, players):
+    """hk-school seats at most four: the database refuses a fifth seat even without the service."""
+    from referee import services
+
+    empty = services.table_create(actor=organiser, round_=round_)
+    assert refused(lambda: Seat.objects.create(table=empty, round=round_, letter="E", player=players[4]))
+    assert not refused(lambda: Seat.objects.create(table=empty, round=round_, letter="D", player=players[4]))
+    seat = Seat.objects.get(table=empty)
+    seat.letter = "E"
+    assert refused(seat.save)
+
+
+def test_a_six_player_table_takes_six_seats_and_no_more(organiser):
+    import datetime
+
+    from referee import services
+
+    tournament = services.tournament_create(actor=organiser, name="Six", slug="six", ruleset="six-player")
+    assert tournament.table_size == 6
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="校", name_en="", code="S"
+    )
+    players = [
+        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"人{n}")
+        for n in range(7)
+    ]
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="R1",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(9, 30),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    for letter, player in zip("ABCDEF", players, strict=False):
+        assert not refused(
+            lambda letter=letter, player=player: Seat.objects.create(
+                table=table, round=round_, letter=letter, player=player
+            )
+        )
+    assert refused(lambda: Seat.objects.create(table=table, round=round_, letter="G", player=players[6]))
+
+
+def test_a_tournament_takes_its_table_size_from_the_ruleset(organiser):
+    from referee.models import Tournament
+
+    uno = Tournament.objects.create(name="UNO", slug="uno-cup", ruleset="uno")
+    assert uno.table_size == 10
+    assert refused(lambda: Tournament.objects.filter(pk=uno.pk).update(table_size=11))
+
+
 def test_one_hand_result_per_player_per_game(table, play):
     game = play(table)
     hand = game.hands.first()

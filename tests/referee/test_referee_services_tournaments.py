@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
+from django.db import close_old_connections, connection
 
 from referee import services
 from referee.errors import ServiceError
@@ -57,6 +61,14 @@ def test_slugs_are_unique(organiser, tournament):
     assert refused.value.code == "duplicate"
 
 
+def test_a_short_name_that_is_a_page_address_is_refused(organiser):
+    """/organise/new/ is the page that creates a tournament: a tournament "new" could never be opened."""
+    with pytest.raises(ServiceError) as refused:
+        services.tournament_create(actor=organiser, name="New", slug="new", ruleset="hk-school")
+    assert (refused.value.field, refused.value.code) == ("slug", "reserved")
+    assert not Tournament.objects.exists()
+
+
 def test_only_people_with_the_right_create_tournaments(stranger, referee, anonymous):
     for person in (stranger, referee, anonymous):
         with pytest.raises(ServiceError) as refused:
@@ -91,3 +103,39 @@ def test_scoring_settings_freeze_once_results_exist(organiser, tournament, table
         actor=organiser, tournament=tournament, **settings_of(tournament, name="New")
     )
     assert renamed.name == "New"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organisers_taking_one_short_name_at_once(organiser, monkeypatch):
+    """Both look for the short name before either saves: the second is told it is taken, not a 500."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a real race needs a server database; SQLite serialises writers at BEGIN")
+    original = Tournament.save
+
+    def slow_save(self, *args, **kwargs):
+        time.sleep(0.5)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Tournament, "save", slow_save)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def create(name):
+        try:
+            barrier.wait()
+            services.tournament_create(actor=organiser, name=name, slug="cup", ruleset="hk-school")
+            outcomes.append("created")
+        except ServiceError as error:
+            outcomes.append(error.code)
+        except Exception as error:  # noqa: BLE001 - the test reports what escaped
+            outcomes.append(type(error).__name__)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=create, args=(name,)) for name in ("One", "Two")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["created", "duplicate"]
+    assert Tournament.objects.count() == 1

@@ -88,6 +88,7 @@ class TestTournamentForms:
         [
             ({"name": ""}, "name"),
             ({"slug": "有中文"}, "slug"),
+            ({"slug": "new"}, "slug"),
             ({"ruleset": "chess"}, "ruleset"),
             ({"games_per_table": "0"}, "games_per_table"),
             ({"games_per_table": "three"}, "games_per_table"),
@@ -346,6 +347,52 @@ class TestTablePage:
         errors = form_errors(response, "seat_form")
         assert list(errors) == [field]
         assert other.seats.count() == 1
+
+    def test_a_stale_page_gets_the_reason_a_seat_was_refused(
+        self, organiser_client, organiser, tournament, round_, table, school
+    ):
+        """Two organisers seat at once: the form on the slower one's page offered a player or a seat that
+        has since been taken. The page says why, in its language, instead of "not one of the choices"."""
+        from referee import services
+
+        other = services.table_create(actor=organiser, round_=round_)
+        free = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="乙")
+        seated_elsewhere = table.seats.get(letter="B").player_id
+        post = {"action": "add-seat", "player": seated_elsewhere, "letter": "", "drawn_number": ""}
+        response = organiser_client.post(self.url(other), post, HTTP_ACCEPT_LANGUAGE="en")
+        errors = form_errors(response, "seat_form")
+        assert errors["player"] == ["This player already sits at table 1 in this round."]
+        services.seat_assign(actor=organiser, table=other, player=free, letter="A")
+        newcomer = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="丙")
+        post = {"action": "add-seat", "player": newcomer.pk, "letter": "A", "drawn_number": ""}
+        errors = form_errors(organiser_client.post(self.url(other), post), "seat_form")
+        assert errors["letter"] == ["此座位已有人。"]
+        assert other.seats.count() == 1
+
+    def test_a_fifth_seat_is_refused_with_the_tables_size(self, organiser_client, table, players):
+        page = organiser_client.get(self.url(table), HTTP_ACCEPT_LANGUAGE="en")
+        assert "This table is full" in page.content.decode()
+        assert 'id="seat-form"' not in page.content.decode()
+        for letter in ("", "E"):
+            post = {"action": "add-seat", "player": players[4].pk, "letter": letter, "drawn_number": ""}
+            response = organiser_client.post(self.url(table), post, HTTP_ACCEPT_LANGUAGE="en")
+            errors = form_errors(response, "seat_form")
+            assert errors["letter"] in (["This table is full."], ["Choose a seat from A to D."])
+            assert errors["letter"][0] in response.content.decode()
+        assert table.seats.count() == 4
+
+    def test_a_seat_posted_after_the_first_game_says_why_nothing_changed(
+        self, organiser_client, table, players, play
+    ):
+        """The page was opened before the referee recorded game 1: the seat is refused, and the page says so
+        instead of staying silent."""
+        clear = {"action": "remove-seat", "seat": table.seats.get(letter="D").pk}
+        organiser_client.post(self.url(table), clear)
+        play(Table.objects.get(pk=table.pk), racks={"B": 5, "C": 6})
+        post = {"action": "add-seat", "player": players[4].pk, "letter": "", "drawn_number": ""}
+        response = organiser_client.post(self.url(table), post, HTTP_ACCEPT_LANGUAGE="en")
+        assert "Games have been recorded at this table; its seats cannot change." in response.content.decode()
+        assert table.seats.count() == 3
 
     def test_clear_a_seat(self, organiser_client, table):
         seat = table.seats.get(letter="D")

@@ -1,0 +1,47 @@
+"""Compile the translation catalogues (.po to .mo) in plain Python, so that `make run` needs no GNU gettext.
+
+`python -m tableref.catalogues` compiles every `*/LC_MESSAGES/*.po` of the project (the site's and each app's)
+into the `.mo` beside it, skipping fuzzy and untranslated entries as msgfmt does. It needs no Django settings.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import polib
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIPPED_DIRECTORIES = {".venv", "staticfiles", "node_modules", ".git"}
+
+
+def catalogues(root: Path = ROOT) -> Iterator[Path]:
+    for path in sorted(root.rglob("LC_MESSAGES/*.po")):
+        if not SKIPPED_DIRECTORIES.intersection(path.relative_to(root).parts):
+            yield path
+
+
+def compile_catalogue(po_path: Path) -> Path:
+    mo_path = po_path.with_suffix(".mo")
+    polib.pofile(str(po_path), check_for_duplicates=True).save_as_mofile(str(mo_path))
+    return mo_path
+
+
+def main(root: Path = ROOT) -> int:
+    compiled = 0
+    for po_path in catalogues(root):
+        try:
+            compile_catalogue(po_path)
+        except (OSError, ValueError) as error:
+            print(f"{po_path.relative_to(root)}: {error}", file=sys.stderr)
+            return 1
+        compiled += 1
+    if not compiled:
+        print(f"No catalogues found under {root}.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
