@@ -1,7 +1,7 @@
 """A referee's table in real Chromium on a phone (360 px): the demo referee of table 3 records the drawn
-numbers, plays three games (one with a pool-exhausted shared win, one with players who never melded, entered as
-tiles), works out an unrestorable table, signs off, and the released standings show the table. Screenshots go to
-docs/screenshots/ for the README and the referee's guide."""
+numbers, plays three games (one with a pool-exhausted shared win, one with players who never melded,
+entered as tiles), works out an unrestorable table, signs off, and the released standings show the table.
+Screenshots go to docs/screenshots/ for the README and the referee's guide."""
 
 from __future__ import annotations
 
@@ -124,7 +124,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     no_horizontal_scroll(page)
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 8  # tables 1 and 3 are signed off
-    assert "梁○○" in page.locator("table.standings").inner_text()  # 梁振邦 of table 3, initials as the setting says
+    # 梁振邦 of table 3, initials as the setting says
+    assert "梁○○" in page.locator("table.standings").inner_text()
     screenshot(page, "standings-public-phone-zh-hant")
     page.goto(f"{base}/t/demo/standings/?view=tables")
     assert "第一輪" in page.locator("table.standings").inner_text()

@@ -196,7 +196,9 @@ def test_shared_wins_split_show_fractions(organiser, table, play, tournament, re
     assert rows[0].games_won == Fraction(1, 2) and rows[0].tied
 
 
-def test_final_table_winners_wait_for_sign_off(client, organiser_client, organiser, finished_table, tournament):
+def test_final_table_winners_wait_for_sign_off(
+    client, organiser_client, organiser, finished_table, tournament
+):
     """A finished table still awaiting sign-off names no winner on the public page or the final standings;
     the organiser's provisional view shows it."""
     release(organiser, tournament, privacy="full-names")
