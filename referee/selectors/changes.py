@@ -129,6 +129,8 @@ def change_lines(
     if action == "table.sign_off":
         winner = after.get("winner")
         return [_("winner %(seat)s") % {"seat": seat_label(winner)}] if winner else [_("a tie")]
+    if action == "table.create":
+        return [_("Table %(number)s") % {"number": after.get("number", "")}]
     if action == "table.tie_break":
         return [f"{seat_label(after.get('tie_winner', ''))}: {after.get('tie_break', '')}"]
     if action == "seat.draws":

@@ -63,3 +63,11 @@ def test_tiles_show_as_coloured_chips_and_are_escaped():
     assert '<span class="tile tile-R">R7</span>' in html
     assert '<span class="tile tile-J">J</span>' in html
     assert "<b>" not in html and "&lt;b&gt;" in html
+
+
+def test_a_new_table_reads_as_its_number_not_as_raw_keys():
+    changes = {"after": {"round": 7, "number": 3}}
+    with translation.override("zh-hant"):
+        assert change_lines("table.create", changes, "hk-school") == ["第 3 桌"]
+    with translation.override("en"):
+        assert change_lines("table.create", changes, "hk-school") == ["Table 3"]
