@@ -72,7 +72,7 @@
       if (name === "__all__") {
         /* About the game as a whole: above the form, where the page shows it after a save. */
         list.setAttribute("role", "alert");
-        form.insertBefore(list, form.querySelector("fieldset"));
+        form.insertBefore(list, form.querySelector("fieldset, div"));
         return;
       }
       var field = form.querySelector('[name="' + name + '"]');
