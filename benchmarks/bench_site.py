@@ -130,7 +130,7 @@ def measure(size: int) -> dict:
     started = time.perf_counter()
     organiser = get_user_model().objects.create_user(f"bench-organiser-{size}")
     tournament = build_tournament(
-        BulkPlan(slug=f"bench-{size}", players=size, open_tables=OPEN_TABLES + 1, seed=size),
+        BulkPlan(slug=f"bench-{size}", players=size, open_tables=OPEN_TABLES + 2, seed=size),
         organiser=organiser,
     )
     built = time.perf_counter() - started
@@ -144,13 +144,15 @@ def measure(size: int) -> dict:
         "school summary": _measure_gets(organiser_client, standings + "?view=schools"),
         "public standings": _measure_gets(public_client, reverse("public:standings", args=[tournament.slug])),
     }
-    signed = (
-        Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=False)
+    # The page a referee holds during play: an open table (two games in), with the entry and incident forms.
+    in_play = (
+        Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True)
         .select_related("referee")
+        .order_by("-number")
         .first()
     )
-    referee_client.force_login(signed.referee)
-    results["table page"] = _measure_gets(referee_client, reverse("referee:table", args=[signed.pk]))
+    referee_client.force_login(in_play.referee)
+    results["table page"] = _measure_gets(referee_client, reverse("referee:table", args=[in_play.pk]))
     results["save one game"] = _measure_saves(referee_client, tournament, size)
     return {
         "size": size,

@@ -47,6 +47,8 @@ DECIDED_BY_LABELS = {
     "tie-break": _("a tie broken by the organisers"),
     "unresolved": _("a tie on games won and total score"),
     "in-play": _("still in play"),
+    "unsigned": _("finished, awaiting sign-off"),
+    "unconfirmed": _("signed off, awaiting confirmation"),
 }
 
 MATCH_FORMAT_LABELS = {

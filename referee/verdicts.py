@@ -19,6 +19,7 @@ from referee.models import HandResult, Table, Tournament
 from referee.models.results import SIXTIETHS
 
 IN_PLAY, TIE_BREAK = "in-play", "tie-break"
+UNSIGNED, UNCONFIRMED = "unsigned", "unconfirmed"  # finished, but not yet final
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
 from referee.seats import seat_label
 from referee.selectors.sheets import SheetGame, SheetSeat
@@ -120,6 +121,9 @@ class GameEntryForm(forms.Form):
             self.add_error("went_out", _("Mark who went out."))
         if cleaned.get("ending") == Ending.POOL_EXHAUSTED:
             cleaned["went_out"] = ""
+        racks = {f"rack_{seat.letter}": cleaned.get(f"rack_{seat.letter}") or "" for seat in self.seats}
+        for name, message in tile_errors(self.ruleset, racks).items():
+            self.add_error(name, message)
         return cleaned
 
     def hand_facts(self) -> list[HandFacts]:

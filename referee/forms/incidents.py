@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from referee.forms.entry import TILE_INPUT, seat_choice
+from referee.forms.tiles import tile_errors
 from referee.rulesets import RESTORE_INCIDENTS, incident_choices
 from referee.selectors.sheets import SheetSeat
 
@@ -49,13 +50,21 @@ class IncidentForm(forms.Form):
             self.fields["game"].choices = [("", _("no game saved yet"))]
         self.fields["seat"].choices = [seat_choice(seat) for seat in seats]
         self.fields["kind"].choices = incident_choices(ruleset_key)
-        kinds = scoring.get_ruleset(ruleset_key).incidents
+        self.ruleset = scoring.get_ruleset(ruleset_key)
+        kinds = self.ruleset.incidents
         self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
         self.restore_kinds = sorted(
             RESTORE_INCIDENTS & {code for code, _label in self.fields["kind"].choices}
         )
         if not self.restore_kinds:
             del self.fields["table_tiles"]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("table_tiles"):
+            for name, message in tile_errors(self.ruleset, {"table_tiles": cleaned["table_tiles"]}).items():
+                self.add_error(name, message)
+        return cleaned
 
 
 class DrawsForm(forms.Form):

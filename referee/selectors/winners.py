@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.errors import ServiceError
 from referee.models import HandResult, Player, Seat, Table, Tournament
-from referee.verdicts import HAND_ROW, TableOutcome, decide_stored, stored_games, table_outcome
+from referee.verdicts import (
+    HAND_ROW,
+    UNCONFIRMED,
+    UNSIGNED,
+    TableOutcome,
+    decide_stored,
+    stored_games,
+    table_outcome,
+)
 
 
 @dataclass(frozen=True)
@@ -26,8 +34,26 @@ class TableWinner:
         return [self.players[letter] for letter in self.outcome.tied if letter in self.players]
 
 
-def table_winners(tournament: Tournament, tables: Sequence[Table]) -> dict[int, TableWinner]:
-    """Two queries for any number of tables: their seats with players, and their stored hands."""
+def _final_only(tournament: Tournament, table: Table, outcome: TableOutcome) -> TableOutcome:
+    """A finished match counts as final once signed off (and confirmed, when the tournament asks for it);
+    until then it names no winner, as the final standings do not count it."""
+    if not outcome.finished:
+        return outcome
+    if table.signed_off_at is None:
+        waiting = UNSIGNED
+    elif tournament.requires_confirmation and table.confirmed_at is None:
+        waiting = UNCONFIRMED
+    else:
+        return outcome
+    return replace(outcome, match=None, winner=None, decided_by=waiting, tied=(), tie_break="")
+
+
+def table_winners(
+    tournament: Tournament, tables: Sequence[Table], *, final_only: bool = False
+) -> dict[int, TableWinner]:
+    """Two queries for any number of tables: their seats with players, and their stored hands.
+
+    With `final_only` (the public page, the final standings) a table not yet final names no winner."""
     table_ids = [table.pk for table in tables]
     players: dict[int, dict[str, Player]] = defaultdict(dict)
     for seat in Seat.objects.filter(table__in=table_ids).select_related("player"):
@@ -42,5 +68,8 @@ def table_winners(tournament: Tournament, tables: Sequence[Table]) -> dict[int, 
             match = decide_stored(tournament, len(seated), played) if played else None
         except ServiceError:
             match = None
-        result[table.pk] = TableWinner(table, seated, table_outcome(match, table.tie_winner, table.tie_break))
+        outcome = table_outcome(match, table.tie_winner, table.tie_break)
+        if final_only:
+            outcome = _final_only(tournament, table, outcome)
+        result[table.pk] = TableWinner(table, seated, outcome)
     return result

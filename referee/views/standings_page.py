@@ -53,7 +53,7 @@ def standings_context(
         table = TableWinnersTable(scope.order_by("round__order", "number"), namer=namer)
         config.configure(table)
         shown = [row.record for row in table.page.object_list] if table.page else []
-        table.outcomes = selectors.table_winners(tournament, shown)
+        table.outcomes = selectors.table_winners(tournament, shown, final_only=final_only)
     else:
         rows = selectors.standings(tournament, final_only=final_only, round_=round_)
         table = PlayerStandingsTable(player_lines(rows, lambda row: namer(row.player)))

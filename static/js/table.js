@@ -62,9 +62,6 @@
     clearLiveErrors(form);
     var hidden = 0;
     Object.keys(errors).forEach(function (name) {
-      var field = form.querySelector('[name="' + name + '"]');
-      if (!field || !touched[name]) { hidden += 1; return; }
-      var holder = field.closest("div, fieldset");
       var list = document.createElement("ul");
       list.className = "errorlist live";
       errors[name].forEach(function (message) {
@@ -72,7 +69,15 @@
         item.textContent = message;
         list.appendChild(item);
       });
-      holder.insertBefore(list, field);
+      if (name === "__all__") {
+        /* About the game as a whole: above the form, where the page shows it after a save. */
+        list.setAttribute("role", "alert");
+        form.insertBefore(list, form.querySelector("fieldset, div"));
+        return;
+      }
+      var field = form.querySelector('[name="' + name + '"]');
+      if (!field || !touched[name]) { hidden += 1; return; }
+      field.closest("div, fieldset").insertBefore(list, field);
     });
     return hidden;
   }

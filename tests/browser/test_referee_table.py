@@ -1,14 +1,19 @@
 """A referee's table in real Chromium on a phone (360 px): the demo referee of table 3 records the drawn
-numbers, plays three games (one with a pool-exhausted shared win, one with players who never melded, entered as
-tiles), works out an unrestorable table, signs off, and the released standings show the table. Screenshots go to
-docs/screenshots/ for the README and the referee's guide."""
+numbers, plays three games (one with a pool-exhausted shared win, one with players who never melded,
+entered as tiles), works out an unrestorable table, signs off, and the released standings show the table.
+Screenshots go to docs/screenshots/ for the README and the referee's guide."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from referee import services
 from referee.models import Game, Incident, Table
+from referee.services.results import HandFacts
 from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -124,7 +129,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     no_horizontal_scroll(page)
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 8  # tables 1 and 3 are signed off
-    assert "梁○○" in page.locator("table.standings").inner_text()  # 梁振邦 of table 3, initials as the setting says
+    # 梁振邦 of table 3, initials as the setting says
+    assert "梁○○" in page.locator("table.standings").inner_text()
     screenshot(page, "standings-public-phone-zh-hant")
     page.goto(f"{base}/t/demo/standings/?view=tables")
     assert "第一輪" in page.locator("table.standings").inner_text()
@@ -146,3 +152,106 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     desktop.goto(f"{base}/organise/demo/standings/?include=unsigned")
     assert desktop.locator("table.standings tbody tr").count() == 16
     screenshot(desktop, "standings-organiser-zh-hant")
+
+
+def six_player_table(demo):
+    """A six-player table of the demo's referee1 with five games in (one a shared win), the sixth to play."""
+    users = get_user_model().objects
+    organiser, referee = users.get(username="organiser"), users.get(username="referee1")
+    tournament = services.tournament_create(actor=organiser, name="六人賽", slug="six", ruleset="six-player")
+    services.referee_add(actor=organiser, tournament=tournament, username="referee1")
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
+    )
+    names = ["歐陽天佑", "司徒樂怡", "陳大文", "李小明", "張家豪", "何浩然"]
+    players = [
+        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        for name in names
+    ]
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="第一輪",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(9, 30),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for letter, player in zip("ABCDEF", players, strict=True):
+        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    racks = [35, 61, 87, 120, 9]
+    games = [
+        (
+            "went-out",
+            [HandFacts("A", went_out=True)]
+            + [HandFacts(letter, rack_value=value) for letter, value in zip("BCDEF", racks, strict=True)],
+        )
+    ]
+    games.append(
+        (
+            "pool-exhausted",
+            [
+                HandFacts(letter, rack_value=v)
+                for letter, v in zip("ABCDEF", [1, 1, 4, 8, 20, 55], strict=True)
+            ],
+        )
+    )
+    for number in (3, 4, 5):
+        winner = "ABCDEF"[number - 1]
+        games.append(
+            (
+                "went-out",
+                [
+                    HandFacts(letter, went_out=True)
+                    if letter == winner
+                    else HandFacts(letter, rack_value=15 * number + 7 * index)
+                    for index, letter in enumerate("ABCDEF")
+                ],
+            )
+        )
+    for number, (ending, hands) in enumerate(games, start=1):
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
+    return table
+
+
+def sheet_fits(page) -> None:
+    no_horizontal_scroll(page)
+    widths = page.evaluate(
+        "[document.querySelector('table.sheet').scrollWidth,"
+        " document.querySelector('.table-wrap').clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+
+
+def test_a_six_player_table_fits_a_phone(live_server, phone_page, demo):
+    """Six columns of scores fit 360 px; copies of a tile are counted over all six racks as they are typed."""
+    table = six_player_table(demo)
+    page, base = phone_page, live_server.url
+    script_errors: list[str] = []
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
+    log_in(page, base, "referee1")
+    page.goto(f"{base}/referee/tables/{table.pk}/")
+    sheet_fits(page)
+
+    page.check("input[name='went_out'][value='F']")
+    for letter, tiles in zip("ABCDE", ["G1 P2", "J J", "P13 J", "J", "J K1"], strict=True):
+        type_rack(page, letter, tiles)
+    page.wait_for_selector("fieldset[data-seat='E'] .errorlist:has-text('J 在各牌架合共輸入了 5 隻')")
+    assert (
+        "J 在各牌架合共輸入了 5 隻，但整副牌只有 4 隻。"
+        in page.locator("fieldset[data-seat='B']").inner_text()
+    )
+    type_rack(page, "E", "K1 K2")
+    wait_for_preview(page, "+139")
+    save(page, 6)
+    sheet_fits(page)
+    assert page.locator("p.verdict").count() == 1
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("h1:has-text('Table')")
+    sheet_fits(page)
+    page.locator(".table-wrap:has(table.sheet)").screenshot(
+        path=str(SCREENSHOTS / "referee-six-player-sheet-en.png")
+    )
+    assert script_errors == []

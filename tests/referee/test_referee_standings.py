@@ -194,3 +194,30 @@ def test_shared_wins_split_show_fractions(organiser, table, play, tournament, re
     )
     rows = selectors.standings(tournament, final_only=False)
     assert rows[0].games_won == Fraction(1, 2) and rows[0].tied
+
+
+def test_final_table_winners_wait_for_sign_off(
+    client, organiser_client, organiser, finished_table, tournament
+):
+    """A finished table still awaiting sign-off names no winner on the public page or the final standings;
+    the organiser's provisional view shows it."""
+    release(organiser, tournament, privacy="full-names")
+    public = client.get(reverse("public:standings", args=[tournament.slug]) + "?view=tables")
+    assert "李詠琳" not in public.content.decode()
+    assert public.context["standings_table"].outcomes[finished_table.pk].outcome.decided_by == "unsigned"
+    address = reverse("organiser:standings", args=[tournament.slug]) + "?view=tables"
+    assert "李詠琳" not in organiser_client.get(address).content.decode()
+    assert "李詠琳" in organiser_client.get(address + "&include=unsigned").content.decode()
+
+
+def test_final_table_winners_wait_for_confirmation_when_asked(organiser, referee, finished_table, tournament):
+    services.table_sign_off(actor=referee, table=finished_table)
+    finished_table.refresh_from_db()
+    tournament.requires_confirmation = True
+    tournament.save()
+    waiting = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
+    assert waiting.winner is None and waiting.outcome.decided_by == "unconfirmed"
+    services.table_confirm(actor=organiser, table=finished_table)
+    finished_table.refresh_from_db()
+    confirmed = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
+    assert confirmed.winner.name_zh == "李詠琳"

@@ -174,6 +174,43 @@ def test_errors_speak_the_pages_language(client, referee, table):
     assert "tile" in form_errors(english, "entry_form")["rack_A"][0]
 
 
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"rack_A": "R3 R14"}, {"rack_A": "R14 is not a tile of this game"}),
+        ({"rack_A": "x5 K4"}, {"rack_A": "X5 is not a tile of this game"}),
+        ({"rack_A": "R5 R5 R5"}, {"rack_A": "R5 is entered 3 times across the racks; the game has 2."}),
+        (
+            {"rack_A": "R5 R5", "rack_D": "r5 B10"},
+            {
+                "rack_A": "R5 is entered 3 times across the racks; the game has 2.",
+                "rack_D": "R5 is entered 3 times across the racks; the game has 2.",
+            },
+        ),
+        (
+            {"rack_A": "J", "rack_D": "J J"},
+            {"rack_D": "J is entered 3 times across the racks; the game has 2."},
+        ),
+    ],
+)
+def test_a_wrong_tile_is_named_next_to_the_rack_that_holds_it(referee_client, table, overrides, expected):
+    """Copies are counted over every rack of the game, and each rack holding the tile says so."""
+    response = referee_client.post(url(table), game_post(**overrides), HTTP_ACCEPT_LANGUAGE="en")
+    errors = form_errors(response, "entry_form")
+    for field, message in expected.items():
+        assert message in " ".join(errors.get(field, [])), errors
+    assert "__all__" not in errors
+    assert not Game.objects.exists()
+
+
+def test_a_wrong_tile_is_named_in_chinese_too(referee_client, table):
+    response = referee_client.post(url(table), game_post(rack_A="R5 R5", rack_D="R5"))
+    errors = form_errors(response, "entry_form")
+    assert errors["rack_D"] == ["R5 在各牌架合共輸入了 3 隻，但整副牌只有 2 隻。"]
+    errors = form_errors(referee_client.post(url(table), game_post(rack_A="R14")), "entry_form")
+    assert errors["rack_A"] == ["這副牌沒有 R14（牌的寫法例如 R7、K13、J）。"]
+
+
 def test_edit_link_loads_the_stored_game_for_correction(referee_client, table):
     referee_client.post(url(table), game_post())
     page = referee_client.get(url(table) + "?game=1")
@@ -273,6 +310,30 @@ class TestIncidentForm:
         play(table)
         response = self.post(referee_client, table, **fields)
         assert field in form_errors(response, "incident_form")
+        assert not Incident.objects.exists()
+
+    @pytest.mark.parametrize(
+        ("tiles", "message"),
+        [
+            ("R5 R14 K2", "R14 is not a tile of this game"),
+            ("R5 R5 R5 R6 R7", "R5 is entered 3 times; the game has 2."),
+        ],
+    )
+    def test_a_wrong_table_tile_is_named(self, client, referee, table, play, tiles, message):
+        play(table)
+        client.force_login(referee)
+        response = client.post(
+            url(table),
+            {
+                "action": "record-incident",
+                "game": "1",
+                "seat": "C",
+                "kind": "overtime-unrestorable",
+                "table_tiles": tiles,
+            },
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+        assert message in " ".join(form_errors(response, "incident_form")["table_tiles"])
         assert not Incident.objects.exists()
 
     def test_before_any_game_the_incident_waits_for_the_result(self, referee_client, table):

@@ -98,7 +98,9 @@ def test_times_are_hong_kong_time(organiser_client, finished_table, referee, tou
     assert timezone.get_current_timezone_name() == "Asia/Hong_Kong"
 
 
-def test_another_referee_finds_and_confirms_a_table(client, finished_table, referee, other_referee, tournament):
+def test_another_referee_finds_and_confirms_a_table(
+    client, finished_table, referee, other_referee, tournament
+):
     tournament.requires_confirmation = True
     tournament.save()
     services.table_sign_off(actor=referee, table=finished_table)
