@@ -80,6 +80,9 @@ ENGINE_MESSAGES = {
     "missing-rack": gettext_lazy("Give the tiles left on the rack, or their value."),
     "bad-rack-value": gettext_lazy("A player who did not go out holds tiles worth 1 or more."),
     "rack-value-mismatch": gettext_lazy("The rack value does not match the tiles given."),
+    "rack-value-too-high": gettext_lazy(
+        "This rack value is more than all the tiles of the game together are worth; check the number."
+    ),
     "could-meld-required": gettext_lazy(
         "Without the tiles, say whether the player could have made the initial meld."
     ),

@@ -389,3 +389,17 @@ def test_tie_break_through_the_organisers_page(
     page = organiser_client.get(page_url)
     assert page.context["outcome"].decided_by == "tie-break"
     assert page.context["winner_name"] == "陳俊傑"
+
+
+def test_a_rack_value_above_the_whole_set_is_refused_in_the_pages_language(client, referee, table):
+    """A typo such as 4000 is worth more than every tile of the game: the engine refuses, the page says why."""
+    client.force_login(referee)
+    overrides = {"rack_A": "", "rack_value_A": "4000"}
+    english = client.post(url(table), game_post(**overrides), HTTP_ACCEPT_LANGUAGE="en")
+    english = form_errors(english, "entry_form")
+    assert english["rack_value_A"] == [
+        "This rack value is more than all the tiles of the game together are worth; check the number."
+    ]
+    chinese = form_errors(client.post(url(table), game_post(**overrides)), "entry_form")
+    assert chinese["rack_value_A"] == ["牌架總值超過整副牌所有牌加起來的總值，請檢查數字。"]
+    assert not Game.objects.exists()
