@@ -8,7 +8,9 @@
   var PREVIEW_DELAY = 450;
 
   function tokens(text) {
-    return text.trim().toUpperCase().split(/\s+/).filter(function (token) { return token; });
+    // NFKC folds a Chinese keyboard's full-width letters and digits to ASCII, as the server reads them.
+    var plain = text.normalize ? text.normalize("NFKC") : text;
+    return plain.trim().toUpperCase().split(/\s+/).filter(function (token) { return token; });
   }
 
   function rackTotal(text) {

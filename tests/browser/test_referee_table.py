@@ -73,6 +73,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     page.check("input[name='went_out'][value='B']")
     type_rack(page, "A", "r3 k4 j")
     assert page.locator("fieldset[data-seat='A'] output.rack-total").inner_text() == "= 37"
+    type_rack(page, "C", "Ｙ１０　ｙ１１")  # a Chinese keyboard's full-width letters and space
+    assert page.locator("fieldset[data-seat='C'] output.rack-total").inner_text() == "= 21"
     type_rack(page, "C", "Y10 Y11")
     page.fill("input[name='rack_value_D']", "12")
     wait_for_preview(page, "+70")
