@@ -42,3 +42,28 @@ def _json_safe(value: Any) -> Any:
 def model_fields(instance: Any, names: list[str]) -> dict[str, Any]:
     """A snapshot of some fields, for an audit entry's before/after."""
     return {name: getattr(instance, name) for name in names}
+
+
+def audited_update(
+    *,
+    actor: AbstractBaseUser,
+    tournament: Tournament,
+    instance: Any,
+    values: dict[str, Any],
+    action: str,
+    fields: list[str],
+) -> Any:
+    """Apply cleaned values to a locked row and log the fields before and after, as every edit form does."""
+    before = model_fields(instance, fields)
+    for field, value in values.items():
+        setattr(instance, field, value)
+    instance.save()
+    audit_record(
+        actor=actor, tournament=tournament, action=action, before=before, after=model_fields(instance, fields)
+    )
+    return instance
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise registrations per tournament, so two organisers cannot take the same code or number."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)

@@ -9,16 +9,11 @@ from django.utils.translation import gettext as _
 from referee import permissions
 from referee.errors import ServiceError
 from referee.models import Player, School, Seat, Tournament
-from referee.services.audit import audit_record, model_fields
+from referee.services.audit import audit_record, audited_update, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_positive
 
 SCHOOL_FIELDS = ["name_zh", "name_en", "code"]
 PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_id"]
-
-
-def _lock(tournament: Tournament) -> Tournament:
-    """Serialise registrations per tournament, so two organisers cannot take the same code or number."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _clean_school(
@@ -44,7 +39,7 @@ def school_create(
     *, actor: AbstractBaseUser, tournament: Tournament, name_zh: str, name_en: str, code: str
 ) -> School:
     permissions.require_organiser(actor, tournament)
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=None)
     school = School.objects.create(tournament=tournament, **values)
     audit_record(
@@ -58,28 +53,24 @@ def school_update(
     *, actor: AbstractBaseUser, school: School, name_zh: str, name_en: str, code: str
 ) -> School:
     permissions.require_organiser(actor, school.tournament)
-    tournament = _lock(school.tournament)
+    tournament = lock_tournament(school.tournament)
     school = School.objects.select_for_update().get(pk=school.pk)
-    before = model_fields(school, SCHOOL_FIELDS)
     values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=school.pk)
-    for field, value in values.items():
-        setattr(school, field, value)
-    school.save()
-    audit_record(
+    return audited_update(
         actor=actor,
         tournament=tournament,
+        instance=school,
+        values=values,
         action="school.update",
-        before=before,
-        after=model_fields(school, SCHOOL_FIELDS),
+        fields=SCHOOL_FIELDS,
     )
-    return school
 
 
 @transaction.atomic
 def school_delete(*, actor: AbstractBaseUser, school: School) -> None:
     """Only a school without players: a typo is fixed by deleting, a real school keeps its history."""
     permissions.require_organiser(actor, school.tournament)
-    tournament = _lock(school.tournament)
+    tournament = lock_tournament(school.tournament)
     if school.players.exists():
         raise ServiceError(_("Remove this school's players first."), code="in-use")
     before = model_fields(school, SCHOOL_FIELDS)
@@ -135,7 +126,7 @@ def player_create(
 ) -> Player:
     """A blank number takes the next free one."""
     permissions.require_organiser(actor, tournament)
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     if number is None:
         number = next_player_number(tournament)
     values = _clean_player(
@@ -166,9 +157,8 @@ def player_update(
     number: int | None,
 ) -> Player:
     permissions.require_organiser(actor, player.tournament)
-    tournament = _lock(player.tournament)
+    tournament = lock_tournament(player.tournament)
     player = Player.objects.select_for_update().get(pk=player.pk)
-    before = model_fields(player, PLAYER_FIELDS)
     values = _clean_player(
         tournament,
         school=school,
@@ -178,23 +168,20 @@ def player_update(
         number=number,
         exclude_pk=player.pk,
     )
-    for field, value in values.items():
-        setattr(player, field, value)
-    player.save()
-    audit_record(
+    return audited_update(
         actor=actor,
         tournament=tournament,
+        instance=player,
+        values=values,
         action="player.update",
-        before=before,
-        after=model_fields(player, PLAYER_FIELDS),
+        fields=PLAYER_FIELDS,
     )
-    return player
 
 
 @transaction.atomic
 def player_delete(*, actor: AbstractBaseUser, player: Player) -> None:
     permissions.require_organiser(actor, player.tournament)
-    tournament = _lock(player.tournament)
+    tournament = lock_tournament(player.tournament)
     if Seat.objects.filter(player=player).exists():
         raise ServiceError(_("This player is seated at a table; remove the seat first."), code="in-use")
     before = model_fields(player, PLAYER_FIELDS)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from referee import permissions
 from referee.errors import ServiceError
 from referee.models import Tournament
-from referee.services.audit import audit_record
+from referee.services.audit import audit_record, lock_tournament
 from referee.services.checks import clean_text
 
 USERNAME_FIELD = "username"
@@ -35,7 +35,7 @@ def referee_account_create(
 ) -> AbstractBaseUser:
     """A new login that can only referee: no staff rights, no right to create tournaments."""
     permissions.require_organiser(actor, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     username = _clean_username(username)
     display_name = clean_text(display_name, field="display_name", max_length=150, required=True)
     user_model = get_user_model()
@@ -62,7 +62,7 @@ def referee_account_create(
 def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: str) -> AbstractBaseUser:
     """Add an existing account, for a referee who worked at an earlier tournament."""
     permissions.require_organiser(actor, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     user = get_user_model().objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
     if user is None:
         raise ServiceError(_("No account has this login name."), field="username", code="unknown-user")
@@ -77,7 +77,7 @@ def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: st
 def referee_remove(*, actor: AbstractBaseUser, tournament: Tournament, referee: AbstractBaseUser) -> None:
     """Refused while the referee still has tables here: assign those tables to someone else first."""
     permissions.require_organiser(actor, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     if not tournament.referees.filter(pk=referee.pk).exists():
         raise ServiceError(_("This person is not a referee here."), code="not-a-referee")
     if referee.refereed_tables.filter(round__tournament=tournament).exists():

@@ -11,14 +11,10 @@ from django.utils.translation import gettext as _
 from referee import permissions
 from referee.errors import ServiceError
 from referee.models import Game, Round, Table, Tournament
-from referee.services.audit import audit_record, model_fields
+from referee.services.audit import audit_record, audited_update, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_positive
 
 ROUND_FIELDS = ["name", "date", "start_time", "order"]
-
-
-def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _clean_round(
@@ -65,7 +61,7 @@ def round_create(
 ) -> Round:
     """A blank order puts the round last."""
     permissions.require_organiser(actor, tournament)
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     values = _clean_round(
         tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=None
     )
@@ -87,29 +83,25 @@ def round_update(
     order: int | None,
 ) -> Round:
     permissions.require_organiser(actor, round_.tournament)
-    tournament = _lock(round_.tournament)
+    tournament = lock_tournament(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    before = model_fields(round_, ROUND_FIELDS)
     values = _clean_round(
         tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=round_.pk
     )
-    for field, value in values.items():
-        setattr(round_, field, value)
-    round_.save()
-    audit_record(
+    return audited_update(
         actor=actor,
         tournament=tournament,
+        instance=round_,
+        values=values,
         action="round.update",
-        before=before,
-        after=model_fields(round_, ROUND_FIELDS),
+        fields=ROUND_FIELDS,
     )
-    return round_
 
 
 @transaction.atomic
 def round_delete(*, actor: AbstractBaseUser, round_: Round) -> None:
     permissions.require_organiser(actor, round_.tournament)
-    tournament = _lock(round_.tournament)
+    tournament = lock_tournament(round_.tournament)
     if Game.objects.filter(table__round=round_).exists():
         raise ServiceError(_("Games have been recorded in this round; it cannot be deleted."), code="in-use")
     before = model_fields(round_, ROUND_FIELDS)
@@ -121,7 +113,7 @@ def round_delete(*, actor: AbstractBaseUser, round_: Round) -> None:
 def table_create(*, actor: AbstractBaseUser, round_: Round, number: int | None = None) -> Table:
     """A blank number takes the next one in the round."""
     permissions.require_organiser(actor, round_.tournament)
-    tournament = _lock(round_.tournament)
+    tournament = lock_tournament(round_.tournament)
     if number is None:
         highest = round_.tables.order_by("-number").values_list("number", flat=True).first()
         number = (highest or 0) + 1
@@ -144,7 +136,7 @@ def table_create(*, actor: AbstractBaseUser, round_: Round, number: int | None =
 @transaction.atomic
 def table_delete(*, actor: AbstractBaseUser, table: Table) -> None:
     permissions.require_organiser(actor, table.round.tournament)
-    tournament = _lock(table.round.tournament)
+    tournament = lock_tournament(table.round.tournament)
     if table.games.exists():
         raise ServiceError(_("Games have been recorded at this table; it cannot be deleted."), code="in-use")
     before = {

@@ -12,7 +12,7 @@ from referee import permissions
 from referee.errors import ServiceError
 from referee.models import Game, Tournament
 from referee.models.tournament import Language, Privacy, SharedWinCredit
-from referee.services.audit import audit_record, model_fields
+from referee.services.audit import audit_record, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_choice, require_positive
 
 SETTINGS_FIELDS = [
@@ -127,7 +127,7 @@ def tournament_update(
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded."""
     permissions.require_organiser(actor, tournament)
-    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    locked = lock_tournament(tournament)
     before = model_fields(locked, SETTINGS_FIELDS)
     has_results = Game.objects.filter(table__round__tournament=locked).exists()
     new_values = {
