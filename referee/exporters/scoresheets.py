@@ -52,7 +52,7 @@ class ScoresheetsBase(PdfExporter):
             if not first:
                 yield PageBreak()
             first = False
-            yield from page_flowables(self.page(table, schools), self.frame_width)
+            yield from page_flowables(self.page(table, schools), self.frame_width, self.frame_height)
         if first:
             yield para(_("This round has no tables yet."), "heading")
 
