@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -79,4 +79,12 @@ def person_name(name_zh: str, name_en: str) -> str:
     """The same form as `Player.display_name`, for rows read as plain values: 陳大文 (Chan Tai Man)."""
     if name_zh and name_en:
         return f"{name_zh} ({name_en})"
+    return name_zh or name_en
+
+
+def school_name(name_zh: str, name_en: str) -> str:
+    """A school's name in the export's language: English when the export is in English and the school has an
+    English name, else its Chinese name (the site's own form, as on its pages)."""
+    if name_en and (translation.get_language() or "").startswith("en"):
+        return name_en
     return name_zh or name_en

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, rank_text, seat_name
+from referee.exporters.labels import person_name, rank_text, school_name, seat_name
 from referee.numbers import count_text, score_text
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.reads import tournament_hands
@@ -47,7 +47,7 @@ class SchoolResultsPdf(PdfExporter):
 
     def document_title(self) -> str:
         school = self.request.school
-        return _("Results of %(school)s") % {"school": school.name_zh or school.name_en}
+        return _("Results of %(school)s") % {"school": school_name(school.name_zh, school.name_en)}
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]

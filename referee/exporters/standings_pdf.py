@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
-from referee.exporters.labels import rank_text
+from referee.exporters.labels import rank_text, school_name
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.registry import register
 from referee.models import School
@@ -76,7 +76,7 @@ class StandingsPdf(PdfExporter):
             yield para(_("No results yet."), "heading")
             return
         schools = {
-            school.code: school.name_zh or school.name_en
+            school.code: school_name(school.name_zh, school.name_en)
             for school in School.objects.filter(tournament=self.tournament)
         }
         for start in range(0, len(rows), ROWS_PER_TABLE):

@@ -128,7 +128,7 @@ def test_long_titles_never_run_into_the_footer(pdf, organiser, referee, identifi
         data = render(identifier, tournament, "zh-hant")
     assert pdf.overlaps(data) == []
     width = float(pdf.info(data)["Page size"].split()[0])
-    assert all(MARGIN - 1 <= word.left and word.right <= width - MARGIN + 1 for word in pdf.words(data))
+    assert all(word.left >= MARGIN - 1 and word.right <= width - MARGIN + 1 for word in pdf.words(data))
 
 
 def test_english_words_are_not_cut_in_half(pdf, organiser, referee):

@@ -171,3 +171,14 @@ def test_times_are_the_tournaments_local_time(workbook, signed_table):
     local = signed_table.signed_off_at.astimezone(ZoneInfo("Asia/Hong_Kong")).replace(tzinfo=None)
     row = {row["Table"]: row for row in records(workbook["Tables"])}[1]
     assert abs(row["Signed off at"] - local) < timedelta(seconds=1)
+
+
+def test_the_school_column_follows_the_language_of_the_workbook(workbook, export_request):
+    english = {row["School code"]: row["School"] for row in records(workbook["Standings"])}
+    assert english == {"HSP": "Harbourside Primary", "LHP": "Lion Hill Primary"}
+    data = get_exporter("results-xlsx")(export_request(language="zh-hant")).render()[2]
+    chinese = load_workbook(io.BytesIO(data))["參加者"]
+    assert {row[3]: row[4] for row in chinese.iter_rows(min_row=2, values_only=True)} == {
+        "HSP": "海濱小學",
+        "LHP": "獅山小學",
+    }

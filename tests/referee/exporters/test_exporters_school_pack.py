@@ -26,7 +26,7 @@ def test_the_pack_holds_a_pdf_and_a_workbook(pack):
 
 def test_the_pdf_lists_only_this_schools_players(pdf, pack):
     text = " ".join(pdf.text(pack["cup-lhp-school-results-pdf.pdf"]).split())
-    assert "Results of 獅山小學" in text
+    assert "Results of Lion Hill Primary" in text
     assert "何浩然" in text and "麥思穎" in text
     assert "陳俊傑" not in text and "李詠琳" not in text
     assert "+35.50" in text and "+15.50" in text
@@ -40,3 +40,10 @@ def test_the_workbook_holds_only_this_schools_rows(pack):
     assert workbook["Games"].max_row - 1 == 12
     assert workbook["Players"].max_row - 1 == 6
     assert workbook["Incidents"].max_row == 1
+
+
+def test_a_chinese_pack_names_the_school_in_chinese(pdf, export_request, second_school):
+    data = get_exporter("school-pack")(export_request(school=second_school, language="zh-hant")).render()[2]
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        text = " ".join(pdf.text(archive.read("cup-lhp-school-results-pdf.pdf")).split())
+    assert "獅山小學 成績" in text and "Lion Hill" not in text

@@ -142,3 +142,10 @@ def test_unplayed_games_keep_their_rows_for_handwriting(pdf, sheets):
     untouched = " ".join(pdf.pages(sheets)[2].split())
     assert "Game 1" in untouched and "Game 3" in untouched
     assert "Winner: ＿" in untouched and "Not finished" not in untouched
+
+
+def test_schools_are_named_in_the_language_of_the_sheet(pdf, sheets, export_request, round_):
+    english = " ".join(pdf.pages(sheets)[0].split())
+    assert "HSP · Harbourside" in english and "海濱小學" not in english  # the cell wraps before "Primary"
+    chinese = get_exporter("scoresheets-pdf")(export_request(round_=round_, language="zh-hant")).render()[2]
+    assert "HSP · 海濱小學" in " ".join(pdf.pages(chinese)[0].split())

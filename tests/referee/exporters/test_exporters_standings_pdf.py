@@ -87,3 +87,11 @@ def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
     assert "Standings · 第二輪" in text and "No results yet." in text
     first = " ".join(pdf.text(render(export_request(round_=round_))).split())
     assert "Standings · 第一輪" in first and "李詠琳" in first
+
+
+def test_schools_are_named_in_the_language_of_the_export(pdf, export_request):
+    english = " ".join(pdf.text(render(export_request())).split())
+    chinese = " ".join(pdf.text(render(export_request(language="zh-hant"))).split())
+    assert "HSP Harbourside Primary" in english and "LHP Lion Hill Primary" in english
+    assert "海濱小學" not in english and "獅山小學" not in english
+    assert "HSP 海濱小學" in chinese and "Harbourside" not in chinese
