@@ -173,7 +173,9 @@ class ResultsSheets:
     def _hands(self) -> Iterator[list[Any]]:
         endings: dict[str, str] = {}
         bases: dict[str, str] = {}
-        for hand in tournament_hands(self.tournament, school_code=self.school_code):
+        for hand in tournament_hands(
+            self.tournament, school_code=self.school_code, final_only=self.final_only
+        ):
             ending = hand["game__ending"]
             basis = hand["basis"]
             if ending not in endings:
@@ -282,7 +284,9 @@ class ResultsSheets:
                 item["note"],
                 item["created_at"],
             ]
-            for item in tournament_incidents(self.tournament, school_code=self.school_code)
+            for item in tournament_incidents(
+                self.tournament, school_code=self.school_code, final_only=self.final_only
+            )
         )
         self.exporter.sheet(workbook, _("Incidents"), columns, rows)
 

@@ -182,3 +182,30 @@ def test_the_school_column_follows_the_language_of_the_workbook(workbook, export
         "HSP": "海濱小學",
         "LHP": "獅山小學",
     }
+
+
+def test_games_and_incidents_count_exactly_what_the_standings_count(
+    export_request, empty_table, other_referee
+):
+    """A table still in play stays out of every sheet of a final workbook, so each player's games add up to
+    their total in the standings, as a teacher checking with a pivot table would expect."""
+    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    game = services.game_result_submit(
+        actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
+    )
+    services.incident_record(
+        actor=other_referee, game=game, seat=empty_table.seats.get(letter="B"), kind="overtime"
+    )
+    for provisional in (False, True):
+        data = get_exporter("results-xlsx")(export_request(include_unsigned=provisional)).render()[2]
+        workbook = load_workbook(io.BytesIO(data))
+        added = defaultdict(Fraction)
+        for row in records(workbook["Games"]):
+            added[row["No."]] += Fraction(row["Score"]).limit_denominator(60)
+        totals = {
+            row["No."]: Fraction(row["Total score"]).limit_denominator(60)
+            for row in records(workbook["Standings"])
+        }
+        assert added == totals
+        assert len(totals) == (11 if provisional else 8)
+        assert len(records(workbook["Incidents"])) == (2 if provisional else 1)
