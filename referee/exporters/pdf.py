@@ -25,7 +25,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, SimpleDocTemplate
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, SimpleDocTemplate, Table
 from reportlab.platypus.flowables import _listWrapOn
 
 from referee.exporters.base import Exporter
@@ -139,6 +139,61 @@ class FitToPage(KeepInFrame):
     def _height_at(self, width: float, scale: float) -> float:
         content = self._content if scale == 1.0 else self._build(width * scale)
         return _listWrapOn(content, width * scale, self.canv, fakeWidth=False)[1]
+
+
+class StreamedTable(Flowable):
+    """A table of any length, laid out a page at a time, its header row on top of every page and nowhere else.
+
+    Only about a page's rows exist as reportlab cells at any time (5,000 players take no more memory than a
+    hundred), yet it is one table: each page is filled to the bottom and the next continues it, with no header
+    row printed in the middle of a page where one block of rows would end and another begin.
+    """
+
+    CHUNK = 100  # rows laid out at once: more than a page holds
+
+    def __init__(
+        self,
+        header: list[Any],
+        rows: Iterator[list[Any]],
+        build: Callable[[list[list[Any]]], Table],
+        pending: list[list[Any]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.header = header
+        self.rows = rows
+        self.build = build
+        self.pending = pending or []
+        self.table: Table | None = None
+
+    def _fill(self, count: int) -> bool:
+        """Take rows from the source until `count` wait to be laid out; False once the source is empty."""
+        while len(self.pending) < count:
+            row = next(self.rows, None)
+            if row is None:
+                return False
+            self.pending.append(row)
+        return True
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        more = self._fill(self.CHUNK)
+        while True:
+            self.table = self.build([self.header, *self.pending])
+            width, height = self.table.wrap(available_width, available_height)
+            if height > available_height or not more:
+                return width, height
+            more = self._fill(len(self.pending) + self.CHUNK)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        if self.table is None:
+            self.wrap(available_width, available_height)
+        parts = self.table.split(available_width, available_height)
+        if len(parts) < 2:
+            return parts
+        laid_out = len(parts[0]._cellvalues) - 1  # the rows that fit, after the header
+        return [parts[0], StreamedTable(self.header, self.rows, self.build, self.pending[laid_out:])]
+
+    def draw(self) -> None:
+        self.table.drawOn(self.canv, 0, 0)
 
 
 class FooterCanvas(Canvas):

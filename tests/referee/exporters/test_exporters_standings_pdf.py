@@ -63,14 +63,18 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
 
 def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
     row = standings(event)[0]
-    many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 121)]
+    many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 251)]
     monkeypatch.setattr(standings_pdf, "standings", lambda tournament, **scope: many)
     pages = pdf.pages(render(export_request()))
-    assert len(pages) >= 3
+    assert len(pages) >= 8
     for number, page in enumerate(pages, start=1):
-        assert re.search(r"Rank\s+No\.\s+Player\s+School", page)
+        assert len(re.findall(r"Rank\s+No\.\s+Player\s+School", page)) == 1  # on top, never mid-page
         assert f"Page {number} of {len(pages)}" in " ".join(page.split())
         assert re.search(r"Generated \d{4}-\d\d-\d\d \d\d:\d\d HKT", page)
+    ranks = [int(found) for page in pages for found in re.findall(r"^\s*(\d+)\s+2\s", page, re.MULTILINE)]
+    assert ranks == list(range(1, 251))  # every row once, in order
+    full_pages = [len(re.findall(r"^\s*\d+\s+2\s", page, re.MULTILINE)) for page in pages[1:-1]]
+    assert max(full_pages) - min(full_pages) <= 1  # pages are filled, not left part empty
 
 
 def test_no_results_yet_is_said_plainly(pdf, tournament):
