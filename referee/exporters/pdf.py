@@ -149,7 +149,8 @@ class StreamedTable(Flowable):
     row printed in the middle of a page where one block of rows would end and another begin.
     """
 
-    CHUNK = 100  # rows laid out at once: more than a page holds
+    FIRST_CHUNK = 40  # rows laid out for the first page; a page takes about 25 plain rows
+    SPARE_ROWS = 5  # laid out beyond what the last page held, in case the next holds more
 
     def __init__(
         self,
@@ -157,12 +158,14 @@ class StreamedTable(Flowable):
         rows: Iterator[list[Any]],
         build: Callable[[list[list[Any]]], Table],
         pending: list[list[Any]] | None = None,
+        chunk: int = FIRST_CHUNK,
     ) -> None:
         super().__init__()
         self.header = header
         self.rows = rows
         self.build = build
         self.pending = pending or []
+        self.chunk = chunk
         self.table: Table | None = None
 
     def _fill(self, count: int) -> bool:
@@ -175,13 +178,13 @@ class StreamedTable(Flowable):
         return True
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        more = self._fill(self.CHUNK)
-        while True:
+        more = self._fill(self.chunk)
+        while True:  # enough rows to overflow the page, so that it is filled to the bottom
             self.table = self.build([self.header, *self.pending])
             width, height = self.table.wrap(available_width, available_height)
             if height > available_height or not more:
                 return width, height
-            more = self._fill(len(self.pending) + self.CHUNK)
+            more = self._fill(len(self.pending) + self.chunk)
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         if self.table is None:
@@ -190,7 +193,8 @@ class StreamedTable(Flowable):
         if len(parts) < 2:
             return parts
         laid_out = len(parts[0]._cellvalues) - 1  # the rows that fit, after the header
-        return [parts[0], StreamedTable(self.header, self.rows, self.build, self.pending[laid_out:])]
+        rest = self.pending[laid_out:]
+        return [parts[0], StreamedTable(self.header, self.rows, self.build, rest, laid_out + self.SPARE_ROWS)]
 
     def draw(self) -> None:
         self.table.drawOn(self.canv, 0, 0)
