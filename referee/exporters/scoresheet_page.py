@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import outcome_reason, seat_name
+from referee.exporters.labels import listed, outcome_reason, seat_name
 from referee.numbers import count_text, score_text
 from referee.exporters.pdf import FitToPage, cjk_font, para, styles
 from referee.exporters.qr import QrCode
@@ -138,7 +138,7 @@ def _school_legend(page: SheetPage, width: float) -> list[Flowable]:
         return []
     codes = dict.fromkeys(seat.school_code for seat in page.seats if seat.school_code)
     named = [f"{code} {page.school_names[code]}" for code in codes if page.school_names.get(code)]
-    return [Spacer(1, 1.5 * mm), para("；".join(named) if named else "", "small")] if named else []
+    return [Spacer(1, 1.5 * mm), para(listed(named, long=True), "small")] if named else []
 
 
 def _game_rows(page: SheetPage) -> list[list[str]]:
@@ -227,7 +227,7 @@ def _verdict(page: SheetPage) -> Flowable:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
     names = {seat.letter: seat.player_name for seat in page.seats}
     if outcome.winner is None:
-        leaders = "、".join(f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied)
+        leaders = listed([f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied])
         text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
         return para(f"{text} {'＿' * 8}", "heading")
     text = _("Winner: %(seat)s %(name)s (%(reason)s)") % {
