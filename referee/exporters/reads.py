@@ -20,6 +20,7 @@ from referee.errors import ServiceError
 from referee.models import HandResult, Incident, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.selectors.sheets import TableSheet
+from referee.selectors.standings import final_condition
 from referee.verdicts import StoredHand, TableOutcome, decide_stored, stored_game, table_outcome
 
 CHUNK = 2000
@@ -75,9 +76,15 @@ HAND_FIELDS = (
 )
 
 
-def tournament_hands(tournament: Tournament, *, school_code: str | None = None) -> Iterator[dict[str, Any]]:
-    """Every hand result of the tournament in play order (round, table, game, seat): one streamed query."""
+def tournament_hands(
+    tournament: Tournament, *, school_code: str | None = None, final_only: bool = False
+) -> Iterator[dict[str, Any]]:
+    """Every hand result of the tournament in play order (round, table, game, seat): one streamed query.
+
+    `final_only` keeps the tables that count in the final standings (signed off, confirmed when asked)."""
     hands = HandResult.objects.filter(game__table__round__tournament=tournament)
+    if final_only:
+        hands = hands.filter(final_condition(tournament, "game__table"))
     if school_code is not None:
         hands = hands.filter(seat__player__school__code=school_code)
     ordered = hands.order_by(
@@ -158,9 +165,11 @@ INCIDENT_FIELDS = (
 
 
 def tournament_incidents(
-    tournament: Tournament, *, school_code: str | None = None
+    tournament: Tournament, *, school_code: str | None = None, final_only: bool = False
 ) -> Iterator[dict[str, Any]]:
     incidents = Incident.objects.filter(game__table__round__tournament=tournament)
+    if final_only:
+        incidents = incidents.filter(final_condition(tournament, "game__table"))
     if school_code is not None:
         incidents = incidents.filter(seat__player__school__code=school_code)
     ordered = incidents.order_by(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 
-from referee.exporters.labels import ending_name, outcome_reason, person_name, seat_name
+from referee.exporters.labels import ending_name, outcome_reason, person_name, school_name, seat_name
 from referee.exporters.reads import TableVerdict, table_verdicts, tournament_hands, tournament_incidents
 from referee.exporters.registry import register
 from referee.exporters.xlsx import Column, XlsxExporter
@@ -50,7 +50,7 @@ class ResultsSheets:
 
     def school_name(self, code: str) -> str:
         school = self.schools.get(code)
-        return (school.name_zh or school.name_en) if school else ""
+        return school_name(school.name_zh, school.name_en) if school else ""
 
     def standings_sheet(self, workbook: Workbook) -> None:
         columns = [
@@ -173,7 +173,9 @@ class ResultsSheets:
     def _hands(self) -> Iterator[list[Any]]:
         endings: dict[str, str] = {}
         bases: dict[str, str] = {}
-        for hand in tournament_hands(self.tournament, school_code=self.school_code):
+        for hand in tournament_hands(
+            self.tournament, school_code=self.school_code, final_only=self.final_only
+        ):
             ending = hand["game__ending"]
             basis = hand["basis"]
             if ending not in endings:
@@ -282,7 +284,9 @@ class ResultsSheets:
                 item["note"],
                 item["created_at"],
             ]
-            for item in tournament_incidents(self.tournament, school_code=self.school_code)
+            for item in tournament_incidents(
+                self.tournament, school_code=self.school_code, final_only=self.final_only
+            )
         )
         self.exporter.sheet(workbook, _("Incidents"), columns, rows)
 

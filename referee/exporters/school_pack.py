@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, rank_text, seat_name
+from referee.exporters.labels import person_name, rank_text, school_name, seat_name
 from referee.numbers import count_text, score_text
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.reads import tournament_hands
@@ -47,10 +47,16 @@ class SchoolResultsPdf(PdfExporter):
 
     def document_title(self) -> str:
         school = self.request.school
-        return _("Results of %(school)s") % {"school": school.name_zh or school.name_en}
+        return _("Results of %(school)s") % {"school": school_name(school.name_zh, school.name_en)}
 
     def story(self) -> list[Flowable]:
+        scope = (
+            _("Provisional: includes tables not yet signed off.")
+            if self.request.include_unsigned
+            else _("Final results: signed-off tables only.")
+        )
         story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]
+        story += [para(scope, "small")]
         story += [Spacer(1, 4 * mm), para(_("Standings"), "heading"), self.summary(), Spacer(1, 4 * mm)]
         story += [para(_("Games"), "heading"), self.games()]
         return story
@@ -98,7 +104,11 @@ class SchoolResultsPdf(PdfExporter):
                 score_text(hand["score"]),
                 "1" if hand["won"] else "",
             ]
-            for hand in tournament_hands(self.tournament, school_code=self.request.school.code)
+            for hand in tournament_hands(
+                self.tournament,
+                school_code=self.request.school.code,
+                final_only=not self.request.include_unsigned,
+            )
         ]
         if not body:
             return para(_("No games recorded yet."))

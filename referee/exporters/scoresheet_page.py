@@ -9,17 +9,20 @@ with empty cells and adds a QR code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import outcome_reason, seat_name
+from referee.exporters.labels import listed, outcome_reason, seat_name
 from referee.numbers import count_text, score_text
-from referee.exporters.pdf import cjk_font, para
+from referee.exporters.pdf import FitToPage, cjk_font, para, styles
 from referee.exporters.qr import QrCode
 from referee.rulesets import incident_label
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
@@ -27,6 +30,9 @@ from referee.verdicts import TableOutcome
 
 LABEL_WIDTH = 21 * mm
 QR_SIZE = 27 * mm
+GRID_SIZE = 9.5
+CELL_PADDING = 3  # reportlab's default left and right padding in a table cell
+NARROW_SEAT = 30 * mm  # below this, a seat's school is shown by its code and named under the grid
 BLANK_ROWS_WITHOUT_LIMIT = 12
 GRID = colors.Color(0.2, 0.2, 0.2)
 SHADE = colors.Color(0.9, 0.9, 0.9)
@@ -54,20 +60,26 @@ class SheetPage:
     entry_url: str | None = None
 
 
-def page_flowables(page: SheetPage, width: float) -> list[Flowable]:
-    """The flowables of one page."""
-    parts: list[Flowable] = [_header(page, width), Spacer(1, 4 * mm)]
+def page_flowables(page: SheetPage, width: float, height: float) -> list[Flowable]:
+    """One table's page as a single flowable that always fits one sheet: a crowded table (ten UNO players,
+    long names, many incidents) is scaled down to fit rather than spilling its signatures onto a second,
+    unlabelled page. An ordinary four-seat sheet fits as it is."""
+    return [FitToPage(lambda frame_width: _page_parts(page, frame_width), width, height)]
+
+
+def _page_parts(page: SheetPage, width: float) -> list[Flowable]:
+    parts: list[Flowable] = [*_header(page, width), Spacer(1, 4 * mm)]
     if page.seats:
-        parts += [_grid(page, width), Spacer(1, 3 * mm), _verdict(page)]
+        parts += [_grid(page, width), *_school_legend(page, width), Spacer(1, 3 * mm), _verdict(page)]
     else:
         parts.append(para(_("Nobody is seated at this table yet."), "heading"))
     parts += _incidents(page, width)
-    parts += [Spacer(1, 5 * mm), KeepTogether([_signatures_and_stamp(page, width)]), Spacer(1, 3 * mm)]
+    parts += [Spacer(1, 5 * mm), _signatures_and_stamp(page, width), Spacer(1, 3 * mm)]
     parts.append(para(_rule_note(page.ruleset), "small"))
     return parts
 
 
-def _header(page: SheetPage, width: float) -> Flowable:
+def _header(page: SheetPage, width: float) -> list[Flowable]:
     games = str(page.games_required) if page.games_required else "—"
     referee = page.referee_name or "＿＿＿＿＿＿＿＿"
     fields = [
@@ -89,11 +101,11 @@ def _header(page: SheetPage, width: float) -> Flowable:
         details,
     ]
     if not page.entry_url:
-        return KeepTogether(title)
+        return title
     qr_cell = [QrCode(page.entry_url, QR_SIZE), para(_("Scan to enter the results"), "small")]
     block = Table([[title, qr_cell]], colWidths=[text_width, width - text_width])
     block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    return block
+    return [block]
 
 
 def _column_widths(seat_count: int, width: float) -> list[float]:
@@ -102,17 +114,31 @@ def _column_widths(seat_count: int, width: float) -> list[float]:
     return [LABEL_WIDTH] + [won_width, per_seat - won_width] * seat_count
 
 
-def _seat_rows(page: SheetPage) -> list[list[object]]:
+def _narrow(page: SheetPage, width: float) -> bool:
+    return (width - LABEL_WIDTH) / max(len(page.seats), 1) < NARROW_SEAT
+
+
+def _seat_rows(page: SheetPage, width: float) -> list[list[object]]:
     """Seat letters, names, schools, then the 勝 / 得分 column titles."""
     letters, names, schools, titles = [""], [_("Name")], [_("School")], [""]
+    narrow = _narrow(page, width)
     for seat in page.seats:
         letters += [seat_name(seat.letter), ""]
-        names += [para(f"{seat.player_name}  #{seat.player_number}", "cell_centre"), ""]
-        school = page.school_names.get(seat.school_code, "")
+        names += [para(f"{seat.player_name} #{seat.player_number}", "cell_centre"), ""]
+        school = "" if narrow else page.school_names.get(seat.school_code, "")
         detail = " · ".join(part for part in (seat.school_code, school, seat.class_name) if part)
         schools += [para(detail, "cell_centre"), ""]
         titles += [pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score")]
     return [letters, names, schools, titles]
+
+
+def _school_legend(page: SheetPage, width: float) -> list[Flowable]:
+    """Under a grid too narrow for school names: each code at the table with its school's name."""
+    if not _narrow(page, width):
+        return []
+    codes = dict.fromkeys(seat.school_code for seat in page.seats if seat.school_code)
+    named = [f"{code} {page.school_names[code]}" for code in codes if page.school_names.get(code)]
+    return [Spacer(1, 1.5 * mm), para(listed(named, long=True), "small")] if named else []
 
 
 def _game_rows(page: SheetPage) -> list[list[str]]:
@@ -136,22 +162,39 @@ def _totals_row(page: SheetPage) -> list[str]:
     return row + [""] * (1 + 2 * len(page.seats) - len(row))
 
 
+def _game_row_height(page: SheetPage, rows: int) -> float:
+    """Room to write by hand on a blank sheet (less when it has many rows), a printed line otherwise."""
+    if not page.blank:
+        return 9.5 * mm
+    return max(8 * mm, min(12 * mm, 130 * mm / max(rows, 1)))
+
+
+def _title_size(widths: list[float]) -> float:
+    """The largest size (at most the grid's) at which 勝 / 得分, Won / Score fit their narrowest columns."""
+    titles = (pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score"))
+    size = GRID_SIZE
+    for title, column in zip(titles, widths[1:3], strict=False):
+        size = min(size, (column - 2 * CELL_PADDING) / pdfmetrics.stringWidth(title, cjk_font(), 1))
+    return max(size, 5)
+
+
 def _grid(page: SheetPage, width: float) -> Table:
-    header = _seat_rows(page)
+    header = _seat_rows(page, width)
     games = _game_rows(page)
     rows = header + games + [_totals_row(page)]
-    row_heights = [None] * len(header) + [(12 if page.blank else 9.5) * mm] * (len(games) + 1)
-    table = Table(
-        rows, colWidths=_column_widths(len(page.seats), width), rowHeights=row_heights, repeatRows=4
-    )
-    table.setStyle(TableStyle(_grid_style(page, len(rows), len(header))))
+    row_heights = [None] * len(header) + [_game_row_height(page, len(games) + 1)] * (len(games) + 1)
+    widths = _column_widths(len(page.seats), width)
+    table = Table(rows, colWidths=widths, rowHeights=row_heights, repeatRows=4)
+    commands = _grid_style(page, len(rows), len(header))
+    commands.append(("FONTSIZE", (1, len(header) - 1), (-1, len(header) - 1), _title_size(widths)))
+    table.setStyle(TableStyle(commands))
     return table
 
 
 def _grid_style(page: SheetPage, row_count: int, header_rows: int) -> list[tuple]:
     last = row_count - 1
     commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, -1), cjk_font(), 9.5),
+        ("FONT", (0, 0), (-1, -1), cjk_font(), GRID_SIZE),
         ("GRID", (0, 0), (-1, -1), 0.6, GRID),
         ("BOX", (0, 0), (-1, -1), 1.2, GRID),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
@@ -184,7 +227,7 @@ def _verdict(page: SheetPage) -> Flowable:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
     names = {seat.letter: seat.player_name for seat in page.seats}
     if outcome.winner is None:
-        leaders = "、".join(f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied)
+        leaders = listed([f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied])
         text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
         return para(f"{text} {'＿' * 8}", "heading")
     text = _("Winner: %(seat)s %(name)s (%(reason)s)") % {
@@ -227,19 +270,33 @@ def _incidents(page: SheetPage, width: float) -> list[Flowable]:
     return [para(_("Incidents"), "heading"), table]
 
 
+SIGNATURE_SHARE = 0.64  # of the width; the stamp box takes the rest
+SIGNATURE_LABEL_SHARE = 0.45  # of the signatures' width; the line to sign on takes the rest
+
+
+def signature_label_width(width: float) -> float:
+    """Where the signature lines begin, measured from the left edge of the frame."""
+    return width * SIGNATURE_SHARE * SIGNATURE_LABEL_SHARE
+
+
 def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
-    lines = [[_("Signature of the referee"), ""]]
-    lines += [[f"{seat_name(seat.letter)} {seat.player_name}", ""] for seat in page.seats]
-    signature_width = width * 0.64
-    signatures = Table(
-        lines, colWidths=[signature_width * 0.45, signature_width * 0.55], rowHeights=[8.5 * mm] * len(lines)
-    )
+    """A line to sign for the referee and each player; a long name wraps in its column, not over the line."""
+    label = ParagraphStyle("signature", parent=styles()["cell"])
+    lines = [[Paragraph(escape(_("Signature of the referee")), label), ""]]
+    lines += [
+        [Paragraph(escape(f"{seat_name(seat.letter)} {seat.player_name}"), label), ""] for seat in page.seats
+    ]
+    signature_width = width * SIGNATURE_SHARE
+    label_width = signature_label_width(width)
+    signatures = Table(lines, colWidths=[label_width, signature_width - label_width])
     signatures.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
                 ("LINEBELOW", (1, 0), (1, -1), 0.6, GRID),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("TOPPADDING", (0, 0), (-1, -1), 4.5 * mm),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
             ]
         )
     )

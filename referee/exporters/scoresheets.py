@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from reportlab.platypus import Flowable, PageBreak
 
 from referee.exporters.base import ROUND, TABLE
-from referee.exporters.labels import local_date
+from referee.exporters.labels import local_date, school_name
 from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import sheet_outcome
 from referee.exporters.registry import register
@@ -42,7 +42,7 @@ class ScoresheetsBase(PdfExporter):
 
     def school_names(self) -> dict[str, str]:
         rows = School.objects.filter(tournament=self.tournament).values_list("code", "name_zh", "name_en")
-        return {code: name_zh or name_en for code, name_zh, name_en in rows}
+        return {code: school_name(name_zh, name_en) for code, name_zh, name_en in rows}
 
     def story(self) -> Iterator[Flowable]:
         """Page by page as platypus asks for them, so memory does not grow with the round."""
@@ -52,7 +52,7 @@ class ScoresheetsBase(PdfExporter):
             if not first:
                 yield PageBreak()
             first = False
-            yield from page_flowables(self.page(table, schools), self.frame_width)
+            yield from page_flowables(self.page(table, schools), self.frame_width, self.frame_height)
         if first:
             yield para(_("This round has no tables yet."), "heading")
 

@@ -14,14 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
-from referee.exporters.labels import rank_text
-from referee.exporters.pdf import PdfExporter, cjk_font, para
+from referee.exporters.labels import rank_text, school_name
+from referee.exporters.pdf import PdfExporter, StreamedTable, cjk_font, para
 from referee.exporters.registry import register
 from referee.models import School
 from referee.numbers import count_text, score_text
 from referee.selectors import StandingRow, standings
 
-ROWS_PER_TABLE = 100
 COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
@@ -59,7 +58,7 @@ class StandingsPdf(PdfExporter):
         ]
 
     def story(self) -> Iterator[Flowable]:
-        """The title, then the rows a hundred at a time, each block laid out only when platypus reaches it."""
+        """The title, then one table whose rows are laid out only as platypus reaches each page."""
         rows = standings(
             self.tournament, final_only=not self.request.include_unsigned, round_=self.request.round_
         )
@@ -76,11 +75,10 @@ class StandingsPdf(PdfExporter):
             yield para(_("No results yet."), "heading")
             return
         schools = {
-            school.code: school.name_zh or school.name_en
+            school.code: school_name(school.name_zh, school.name_en)
             for school in School.objects.filter(tournament=self.tournament)
         }
-        for start in range(0, len(rows), ROWS_PER_TABLE):
-            yield self.table([self.row(row, schools) for row in rows[start : start + ROWS_PER_TABLE]])
+        yield StreamedTable(self.header(), (self.row(row, schools) for row in rows), self.table)
         if any(row.tied for row in rows):
             yield Spacer(1, 2 * mm)
             yield para(_("= : tied on games won and total score."), "small")
@@ -99,9 +97,11 @@ class StandingsPdf(PdfExporter):
             score_text(row.total),
         ]
 
-    def table(self, body: list[list[object]]) -> Table:
+    def table(self, rows: list[list[object]]) -> Table:
+        """The header row and the body rows laid out on the current page (and those that follow it)."""
         widths = [self.frame_width * share for share in COLUMN_SHARES]
-        table = Table([self.header(), *body], colWidths=widths, repeatRows=1)
+        body = rows[1:]
+        table = Table(rows, colWidths=widths, repeatRows=1)
         commands = [
             ("FONT", (0, 0), (-1, -1), cjk_font(), 9.5),
             ("BACKGROUND", (0, 0), (-1, 0), HEADER_SHADE),

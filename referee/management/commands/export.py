@@ -12,6 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import NoReverseMatch
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from referee.exporters import ExportError, ExportRequest, all_exporters, get_exporter
 from referee.exporters.base import LANGUAGES
@@ -52,13 +54,18 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="the file to write; - for standard output")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        """Messages, like the file, speak --lang when it is given (else the site's language)."""
+        with translation.override(options["lang"] or translation.get_language()):
+            self._handle(options)
+
+    def _handle(self, options: dict[str, Any]) -> None:
         if options["list"]:
             self._list()
             return
         if not options["tournament"] or not options["exporter"]:
-            raise CommandError("Give a tournament and an exporter (or --list).")
+            raise CommandError(_("Give a tournament and an exporter (or --list)."))
         if not options["output"]:
-            raise CommandError("Give the file to write with -o FILE (- for standard output).")
+            raise CommandError(_("Give the file to write with -o FILE (- for standard output)."))
         request = self._request(options)
         try:
             exporter = get_exporter(options["exporter"])(request)
@@ -68,34 +75,43 @@ class Command(BaseCommand):
 
     def _list(self) -> None:
         for exporter in all_exporters():
-            scope = ", ".join(sorted(exporter.accepts)) or "tournament"
-            needs = f" (needs --{', --'.join(sorted(exporter.requires))})" if exporter.requires else ""
-            self.stdout.write(f"{exporter.identifier:24} {exporter.extension:5} {scope}{needs}")
+            scope = ", ".join(f"--{part}" for part in sorted(exporter.accepts)) or _("whole tournament")
+            if exporter.requires:
+                needed = ", ".join(f"--{part}" for part in sorted(exporter.requires))
+                scope = _("%(options)s required") % {"options": needed}
+            self.stdout.write(f"{exporter.identifier:24} {exporter.extension:5} {scope}")
             self.stdout.write(f"{'':24} {exporter.verbose_name}")
 
     def _request(self, options: dict[str, Any]) -> ExportRequest:
         try:
             tournament = Tournament.objects.get(slug=options["tournament"])
         except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament has the short name {options['tournament']!r}.") from None
+            raise CommandError(
+                _("No tournament has the short name %(slug)s.") % {"slug": options["tournament"]}
+            ) from None
         round_ = table = school = None
         if options["round"] is not None:
             round_ = Round.objects.filter(tournament=tournament, order=options["round"]).first()
             if round_ is None:
-                raise CommandError(f"The tournament has no round {options['round']}.")
+                raise CommandError(_("The tournament has no round %(round)d.") % {"round": options["round"]})
         if options["table"] is not None:
             if round_ is None:
-                raise CommandError("Give the table's round with --round.")
+                raise CommandError(_("Give the table's round with --round."))
             table = (
                 Table.objects.filter(round=round_, number=options["table"]).select_related("round").first()
             )
             if table is None:
-                raise CommandError(f"Round {options['round']} has no table {options['table']}.")
+                raise CommandError(
+                    _("Round %(round)d has no table %(table)d.")
+                    % {"round": options["round"], "table": options["table"]}
+                )
             round_ = None
         if options["school"]:
             school = School.objects.filter(tournament=tournament, code=options["school"].upper()).first()
             if school is None:
-                raise CommandError(f"The tournament has no school with the code {options['school']!r}.")
+                raise CommandError(
+                    _("The tournament has no school with the code %(code)s.") % {"code": options["school"]}
+                )
         base_url = options["base_url"] or os.environ.get(SITE_URL_VARIABLE) or DEFAULT_SITE_URL
         return ExportRequest(
             tournament=tournament,
@@ -109,17 +125,34 @@ class Command(BaseCommand):
 
     def _write(self, exporter: Any, output: str) -> None:
         """A file appears whole or not at all: it is written beside its name, then renamed."""
+        if output == "-":
+            self._stream(exporter, sys.stdout.buffer)
+            return
+        path = Path(output)
+        if path.is_dir():
+            raise CommandError(
+                _("Cannot write %(path)s: %(reason)s") % {"path": output, "reason": _("it is a folder")}
+            )
+        partial = path.with_name(path.name + ".part")
         try:
-            if output == "-":
-                exporter.write(sys.stdout.buffer)
-                return
-            path = Path(output)
-            partial = path.with_name(path.name + ".part")
             with partial.open("wb") as stream:
-                exporter.write(stream)
+                self._stream(exporter, stream)
             partial.replace(path)
+        except OSError as error:
+            raise CommandError(
+                _("Cannot write %(path)s: %(reason)s") % {"path": output, "reason": error.strerror or error}
+            ) from None
+        finally:
+            partial.unlink(missing_ok=True)
+        self.stderr.write(
+            _("Wrote %(path)s (%(size)s bytes).") % {"path": path, "size": f"{path.stat().st_size:,}"}
+        )
+
+    @staticmethod
+    def _stream(exporter: Any, stream: Any) -> None:
+        try:
+            exporter.write(stream)
         except NoReverseMatch:
             raise CommandError(
-                "The site's table pages are not installed, so no QR code can be made."
+                _("The site's table pages are not installed, so no QR code can be made.")
             ) from None
-        self.stderr.write(f"Wrote {path} ({path.stat().st_size:,} bytes).")

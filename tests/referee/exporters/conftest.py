@@ -10,7 +10,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -59,6 +61,43 @@ def pdf_info(data: bytes) -> dict[str, str]:
     return {key.strip(): value.strip() for key, _, value in (line.partition(":") for line in lines)}
 
 
+@dataclass(frozen=True)
+class Word:
+    """One word as poppler places it on a page (points, origin top left)."""
+
+    page: int
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def pdf_words(data: bytes) -> list[Word]:
+    document = ElementTree.fromstring(_run_on_pdf("pdftotext", data, "-bbox", to_stdout=True))
+    words = []
+    for number, page in enumerate(document.iter("{http://www.w3.org/1999/xhtml}page"), start=1):
+        for word in page.iter("{http://www.w3.org/1999/xhtml}word"):
+            box = [float(word.get(name)) for name in ("xMin", "yMin", "xMax", "yMax")]
+            words.append(Word(number, word.text or "", *box))
+    return words
+
+
+def overlapping_words(data: bytes) -> list[tuple[Word, Word]]:
+    """Pairs of words printed over each other (same page, their boxes intersect by more than a hair)."""
+    words = pdf_words(data)
+    found = []
+    for index, first in enumerate(words):
+        for second in words[index + 1 :]:
+            if first.page != second.page:
+                continue
+            across = min(first.right, second.right) - max(first.left, second.left)
+            down = min(first.bottom, second.bottom) - max(first.top, second.top)
+            if across > 0.5 and down > 0.5:
+                found.append((first, second))
+    return found
+
+
 class PdfReader:
     """poppler's tools as methods, handed to tests by the `pdf` fixture."""
 
@@ -66,6 +105,8 @@ class PdfReader:
     pages = staticmethod(pdf_pages_text)
     fonts = staticmethod(pdf_fonts)
     info = staticmethod(pdf_info)
+    words = staticmethod(pdf_words)
+    overlaps = staticmethod(overlapping_words)
 
 
 @pytest.fixture

@@ -22,10 +22,11 @@ def export(*arguments: str) -> str:
 
 
 def test_list_names_every_exporter(db):
-    listed = export("--list")
+    with translation.override("en"):
+        listed = export("--list")
     for exporter in all_exporters():
         assert exporter.identifier in listed
-    assert "school (needs --school)" in listed
+    assert "--school required" in listed
 
 
 def test_a_round_of_scoresheets_to_a_file(pdf, tmp_path, event):
@@ -86,3 +87,56 @@ def test_the_demo_workbook_matches_its_standings(tmp_path, db):
     assert [(row[2], row[9], row[10]) for row in rows] == [
         (standing.player.number, standing.games_won, standing.total) for standing in expected
     ]
+
+
+@pytest.mark.parametrize("target", ["missing-folder/out.pdf", "."])
+def test_a_file_that_cannot_be_written_is_a_one_line_error(tmp_path, event, monkeypatch, target):
+    monkeypatch.chdir(tmp_path)
+    with translation.override("en"), pytest.raises(CommandError, match="Cannot write"):
+        export("cup", "standings-pdf", "-o", target)
+    assert not list(tmp_path.rglob("*.part")) and not list(tmp_path.parent.glob("*.part"))
+
+
+def test_an_export_that_fails_half_way_leaves_no_partial_file(tmp_path, event, monkeypatch):
+    from referee.exporters import standings_pdf
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(standings_pdf.StandingsPdf, "write_content", broken)
+    target = tmp_path / "out.pdf"
+    with translation.override("en"), pytest.raises(CommandError, match="disk full"):
+        export("cup", "standings-pdf", "-o", str(target))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "arguments, english, chinese",
+    [
+        (["nowhere", "standings-pdf"], "No tournament has the short name", "沒有比賽"),
+        (["cup", "minutes-docx"], "There is no export called", "沒有名為"),
+        (["cup", "scoresheets-pdf", "--round", "7"], "The tournament has no round 7", "第 7 輪"),
+        (["cup", "school-pack", "--school", "XYZ"], "no school with the code", "XYZ"),
+        (["cup", "school-pack"], "Choose a school", "請為此匯出選擇學校"),
+    ],
+)
+def test_mistakes_speak_the_language_asked_for(tmp_path, event, arguments, english, chinese):
+    target = str(tmp_path / "out")
+    with translation.override("zh-hant"):
+        with pytest.raises(CommandError, match=english):
+            export(*arguments, "--lang", "en", "-o", target)
+        with pytest.raises(CommandError) as error:
+            export(*arguments, "-o", target)
+    message = str(error.value)
+    assert chinese in message
+    for argument in arguments:  # what the user typed comes back as typed
+        message = message.replace(argument, "")
+    assert not any("a" <= character.lower() <= "z" for character in message)
+
+
+def test_list_speaks_the_language_asked_for(db):
+    with translation.override("zh-hant"):
+        english = export("--list", "--lang", "en")
+        chinese = export("--list")
+    assert "Scoresheets (PDF)" in english and "whole tournament" in english
+    assert "記分表（PDF）" in chinese and "整個比賽" in chinese

@@ -171,3 +171,41 @@ def test_times_are_the_tournaments_local_time(workbook, signed_table):
     local = signed_table.signed_off_at.astimezone(ZoneInfo("Asia/Hong_Kong")).replace(tzinfo=None)
     row = {row["Table"]: row for row in records(workbook["Tables"])}[1]
     assert abs(row["Signed off at"] - local) < timedelta(seconds=1)
+
+
+def test_the_school_column_follows_the_language_of_the_workbook(workbook, export_request):
+    english = {row["School code"]: row["School"] for row in records(workbook["Standings"])}
+    assert english == {"HSP": "Harbourside Primary", "LHP": "Lion Hill Primary"}
+    data = get_exporter("results-xlsx")(export_request(language="zh-hant")).render()[2]
+    chinese = load_workbook(io.BytesIO(data))["參加者"]
+    assert {row[3]: row[4] for row in chinese.iter_rows(min_row=2, values_only=True)} == {
+        "HSP": "海濱小學",
+        "LHP": "獅山小學",
+    }
+
+
+def test_games_and_incidents_count_exactly_what_the_standings_count(
+    export_request, empty_table, other_referee
+):
+    """A table still in play stays out of every sheet of a final workbook, so each player's games add up to
+    their total in the standings, as a teacher checking with a pivot table would expect."""
+    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    game = services.game_result_submit(
+        actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
+    )
+    services.incident_record(
+        actor=other_referee, game=game, seat=empty_table.seats.get(letter="B"), kind="overtime"
+    )
+    for provisional in (False, True):
+        data = get_exporter("results-xlsx")(export_request(include_unsigned=provisional)).render()[2]
+        workbook = load_workbook(io.BytesIO(data))
+        added = defaultdict(Fraction)
+        for row in records(workbook["Games"]):
+            added[row["No."]] += Fraction(row["Score"]).limit_denominator(60)
+        totals = {
+            row["No."]: Fraction(row["Total score"]).limit_denominator(60)
+            for row in records(workbook["Standings"])
+        }
+        assert added == totals
+        assert len(totals) == (11 if provisional else 8)
+        assert len(records(workbook["Incidents"])) == (2 if provisional else 1)

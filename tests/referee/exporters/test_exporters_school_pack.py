@@ -8,7 +8,9 @@ import zipfile
 import pytest
 from openpyxl import load_workbook
 
+from referee import services
 from referee.exporters import get_exporter
+from referee.services.results import HandFacts
 
 
 @pytest.fixture
@@ -26,7 +28,7 @@ def test_the_pack_holds_a_pdf_and_a_workbook(pack):
 
 def test_the_pdf_lists_only_this_schools_players(pdf, pack):
     text = " ".join(pdf.text(pack["cup-lhp-school-results-pdf.pdf"]).split())
-    assert "Results of 獅山小學" in text
+    assert "Results of Lion Hill Primary" in text
     assert "何浩然" in text and "麥思穎" in text
     assert "陳俊傑" not in text and "李詠琳" not in text
     assert "+35.50" in text and "+15.50" in text
@@ -40,3 +42,28 @@ def test_the_workbook_holds_only_this_schools_rows(pack):
     assert workbook["Games"].max_row - 1 == 12
     assert workbook["Players"].max_row - 1 == 6
     assert workbook["Incidents"].max_row == 1
+
+
+def test_a_chinese_pack_names_the_school_in_chinese(pdf, export_request, second_school):
+    data = get_exporter("school-pack")(export_request(school=second_school, language="zh-hant")).render()[2]
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        text = " ".join(pdf.text(archive.read("cup-lhp-school-results-pdf.pdf")).split())
+    assert "獅山小學 成績" in text and "Lion Hill" not in text
+
+
+def test_a_final_pack_leaves_out_tables_still_in_play_and_says_so(
+    pdf, export_request, second_school, empty_table, other_referee
+):
+    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    services.game_result_submit(
+        actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
+    )
+
+    def pdf_text(provisional: bool) -> str:
+        request = export_request(school=second_school, include_unsigned=provisional)
+        with zipfile.ZipFile(io.BytesIO(get_exporter("school-pack")(request).render()[2])) as archive:
+            return " ".join(pdf.text(archive.read("cup-lhp-school-results-pdf.pdf")).split())
+
+    final, provisional = pdf_text(False), pdf_text(True)
+    assert "Final results: signed-off tables only." in final and "Mary Lee" not in final
+    assert "Provisional: includes tables not yet signed off." in provisional and "Mary Lee" in provisional

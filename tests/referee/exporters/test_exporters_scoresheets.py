@@ -75,7 +75,7 @@ def test_incidents_signatures_and_stamp_box_are_on_the_page(pdf, sheets):
 
 def test_an_unresolved_tie_is_shown_as_a_tie(pdf, sheets):
     page = " ".join(pdf.pages(sheets)[1].split())
-    assert "Tie between A 何浩然、B 林曉彤" in page
+    assert "Tie between A 何浩然, B 林曉彤" in page and "、" not in page
     assert "+15.50" in page and "+35.50" in page
     assert "Winner:" not in page
 
@@ -142,3 +142,15 @@ def test_unplayed_games_keep_their_rows_for_handwriting(pdf, sheets):
     untouched = " ".join(pdf.pages(sheets)[2].split())
     assert "Game 1" in untouched and "Game 3" in untouched
     assert "Winner: ＿" in untouched and "Not finished" not in untouched
+
+
+def test_schools_are_named_in_the_language_of_the_sheet(pdf, sheets, export_request, round_):
+    english = " ".join(pdf.pages(sheets)[0].split())
+    assert "HSP · Harbourside" in english and "海濱小學" not in english  # the cell wraps before "Primary"
+    chinese = get_exporter("scoresheets-pdf")(export_request(round_=round_, language="zh-hant")).render()[2]
+    assert "HSP · 海濱小學" in " ".join(pdf.pages(chinese)[0].split())
+
+
+def test_a_chinese_tie_lists_the_players_the_chinese_way(pdf, export_request, round_):
+    data = get_exporter("scoresheets-pdf")(export_request(round_=round_, language="zh-hant")).render()[2]
+    assert "甲 何浩然、乙 林曉彤 同分" in " ".join(pdf.pages(data)[1].split())

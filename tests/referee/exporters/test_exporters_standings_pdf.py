@@ -63,14 +63,18 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
 
 def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
     row = standings(event)[0]
-    many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 121)]
+    many = [replace(row, rank=index, total=Fraction(-index)) for index in range(1, 251)]
     monkeypatch.setattr(standings_pdf, "standings", lambda tournament, **scope: many)
     pages = pdf.pages(render(export_request()))
-    assert len(pages) >= 3
+    assert len(pages) >= 8
     for number, page in enumerate(pages, start=1):
-        assert re.search(r"Rank\s+No\.\s+Player\s+School", page)
+        assert len(re.findall(r"Rank\s+No\.\s+Player\s+School", page)) == 1  # on top, never mid-page
         assert f"Page {number} of {len(pages)}" in " ".join(page.split())
         assert re.search(r"Generated \d{4}-\d\d-\d\d \d\d:\d\d HKT", page)
+    ranks = [int(found) for page in pages for found in re.findall(r"^\s*(\d+)\s+2\s", page, re.MULTILINE)]
+    assert ranks == list(range(1, 251))  # every row once, in order
+    full_pages = [len(re.findall(r"^\s*\d+\s+2\s", page, re.MULTILINE)) for page in pages[1:-1]]
+    assert max(full_pages) - min(full_pages) <= 1  # pages are filled, not left part empty
 
 
 def test_no_results_yet_is_said_plainly(pdf, tournament):
@@ -87,3 +91,11 @@ def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
     assert "Standings · 第二輪" in text and "No results yet." in text
     first = " ".join(pdf.text(render(export_request(round_=round_))).split())
     assert "Standings · 第一輪" in first and "李詠琳" in first
+
+
+def test_schools_are_named_in_the_language_of_the_export(pdf, export_request):
+    english = " ".join(pdf.text(render(export_request())).split())
+    chinese = " ".join(pdf.text(render(export_request(language="zh-hant"))).split())
+    assert "HSP Harbourside Primary" in english and "LHP Lion Hill Primary" in english
+    assert "海濱小學" not in english and "獅山小學" not in english
+    assert "HSP 海濱小學" in chinese and "Harbourside" not in chinese
