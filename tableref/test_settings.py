@@ -1,4 +1,5 @@
 """Settings for the test suite: the real settings with a test-only secret and a fast password hasher."""
+
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")

@@ -1,4 +1,5 @@
 """Top-level URLs: the language switch, the admin, and each app's pages by audience."""
+
 from django.contrib import admin
 from django.urls import include, path
 

@@ -3,6 +3,7 @@
 On a developer's laptop without Chromium these tests skip with a message; in CI (CI set) they fail instead,
 because a browser test that silently skips proves nothing.
 """
+
 from __future__ import annotations
 
 import os

@@ -392,7 +392,7 @@ def test_tie_break_through_the_organisers_page(
 
 
 def test_a_rack_value_above_the_whole_set_is_refused_in_the_pages_language(client, referee, table):
-    """A typo such as 4000 is worth more than every tile of the game: the engine refuses, the page says why."""
+    """A typo such as 4000 is worth more than every tile of the game: the engine refuses and says why."""
     client.force_login(referee)
     overrides = {"rack_A": "", "rack_value_A": "4000"}
     english = client.post(url(table), game_post(**overrides), HTTP_ACCEPT_LANGUAGE="en")
