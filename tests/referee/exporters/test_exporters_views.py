@@ -93,3 +93,13 @@ def test_other_people_cannot_download_a_tables_sheet(client, roles, signed_table
         assert client.get(url).status_code == 403
     client.force_login(roles["organiser"])
     assert client.get(url).status_code == 200
+
+
+def test_the_table_pages_sheets_speak_the_pages_language(referee_client, signed_table):
+    """A referee reading the page in English prints an English sheet; the Chinese page prints a Chinese one."""
+    page = reverse("referee:table", args=[signed_table.pk])
+    sheet = reverse("exports:table_scoresheet", args=[signed_table.pk])
+    english = referee_client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'href="{sheet}?lang=en"' in english
+    chinese = referee_client.get(page).content.decode()
+    assert f'href="{sheet}?lang=zh-hant"' in chinese
