@@ -32,6 +32,9 @@ def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tourname
         ({"username": "organiser", "display_name": "X", "password": "long-enough-1"}, "username"),
         ({"username": "new", "display_name": "", "password": "long-enough-1"}, "display_name"),
         ({"username": "new", "display_name": "X", "password": "short"}, "password"),
+        ({"username": "new", "display_name": "X", "password": "password123"}, "password"),
+        ({"username": "new", "display_name": "X", "password": "20261205"}, "password"),
+        ({"username": "chantaiman", "display_name": "X", "password": "chantaiman1"}, "password"),
     ],
 )
 def test_bad_accounts_are_refused(organiser, tournament, values, field):
