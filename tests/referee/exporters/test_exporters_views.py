@@ -96,7 +96,7 @@ def test_other_people_cannot_download_a_tables_sheet(client, roles, signed_table
 
 
 def test_the_table_pages_sheets_speak_the_pages_language(referee_client, signed_table):
-    """A referee reading the page in English prints an English sheet; the Chinese page prints a Chinese one."""
+    """A referee reading the page in English prints an English sheet, and in Chinese a Chinese one."""
     page = reverse("referee:table", args=[signed_table.pk])
     sheet = reverse("exports:table_scoresheet", args=[signed_table.pk])
     english = referee_client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
