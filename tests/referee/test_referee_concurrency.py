@@ -3,16 +3,14 @@ save stores one result. The threaded race runs on PostgreSQL, where the row lock
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import close_old_connections, connection
 from django.urls import reverse
 
 from referee import services
 from referee.errors import ServiceError
 from referee.models import AuditEntry, Game
 from referee.services.results import HandFacts
+from tests.referee.races import race, require_server_database
 
 FIRST = [
     HandFacts("A", went_out=True),
@@ -123,28 +121,11 @@ def test_the_later_save_on_the_page_is_refused_and_keeps_the_entry(client, table
 
 @pytest.mark.django_db(transaction=True)
 def test_racing_saves_under_the_row_lock(table, referee, organiser):
-    if connection.vendor != "postgresql":
-        pytest.skip("a real race needs a server database; SQLite serialises writers at BEGIN")
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
-
-    def save(actor, hands):
-        try:
-            barrier.wait()
-            submit(table, actor, hands)
-            outcomes.append("saved")
-        except ServiceError as error:
-            outcomes.append(error.code)
-        finally:
-            close_old_connections()
-
-    threads = [
-        threading.Thread(target=save, args=(referee, FIRST)),
-        threading.Thread(target=save, args=(organiser, SECOND)),
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["exists", "saved"]
+    require_server_database()
+    outcomes = race(
+        lambda: submit(table, referee, FIRST),
+        lambda: submit(table, organiser, SECOND),
+        done="saved",
+    )
+    assert outcomes == ["exists", "saved"]
     assert Game.objects.filter(table=table).count() == 1

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime
-import threading
 import time
 
 import pytest
-from django.db import close_old_connections, connection
 
 from referee import services
 from referee.errors import ServiceError
 from referee.models import Round, Seat, Table
+from tests.referee.races import race, require_server_database
 
 DAY = datetime.date(2026, 12, 5)
 NINE = datetime.time(9)
@@ -148,8 +147,7 @@ def test_two_organisers_seating_one_player_at_once(organiser, round_, players, m
     """Two organisers seat the same player at two tables of a round at the same moment: one is seated, the
     other is told the player already sits elsewhere, never a database error. On PostgreSQL the table's lock,
     which takes its round's row too, keeps them apart (SQLite serialises writers at BEGIN)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("a real race needs a server database; SQLite serialises writers at BEGIN")
+    require_server_database()
     tables = [services.table_create(actor=organiser, round_=round_) for _ in range(2)]
     original = services.seats.require_positive
 
@@ -158,25 +156,12 @@ def test_two_organisers_seating_one_player_at_once(organiser, round_, players, m
         return original(*args, **kwargs)
 
     monkeypatch.setattr(services.seats, "require_positive", slow_after_the_checks)
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
-
-    def seat(table):
-        try:
-            barrier.wait()
-            services.seat_assign(actor=organiser, table=table, player=players[0])
-            outcomes.append("seated")
-        except ServiceError as error:
-            outcomes.append(error.code)
-        except Exception as error:  # noqa: BLE001 - the test reports what escaped
-            outcomes.append(type(error).__name__)
-        finally:
-            close_old_connections()
-
-    threads = [threading.Thread(target=seat, args=(table,)) for table in tables]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["already-seated", "seated"]
+    outcomes = race(
+        *(
+            lambda table=table: services.seat_assign(actor=organiser, table=table, player=players[0])
+            for table in tables
+        ),
+        done="seated",
+    )
+    assert outcomes == ["already-seated", "seated"]
     assert Seat.objects.filter(player=players[0]).count() == 1

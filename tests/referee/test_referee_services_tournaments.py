@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
-from django.db import close_old_connections, connection
 
 from referee import services
 from referee.errors import ServiceError
 from referee.models import AuditEntry, Tournament
+from tests.referee.races import race, require_server_database
 
 
 def settings_of(tournament: Tournament, **changes) -> dict:
@@ -108,8 +107,7 @@ def test_scoring_settings_freeze_once_results_exist(organiser, tournament, table
 @pytest.mark.django_db(transaction=True)
 def test_two_organisers_taking_one_short_name_at_once(organiser, monkeypatch):
     """Both look for the short name before either saves: the second is told it is taken, not a 500."""
-    if connection.vendor != "postgresql":
-        pytest.skip("a real race needs a server database; SQLite serialises writers at BEGIN")
+    require_server_database()
     original = Tournament.save
 
     def slow_save(self, *args, **kwargs):
@@ -117,25 +115,14 @@ def test_two_organisers_taking_one_short_name_at_once(organiser, monkeypatch):
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(Tournament, "save", slow_save)
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
-
-    def create(name):
-        try:
-            barrier.wait()
-            services.tournament_create(actor=organiser, name=name, slug="cup", ruleset="hk-school")
-            outcomes.append("created")
-        except ServiceError as error:
-            outcomes.append(error.code)
-        except Exception as error:  # noqa: BLE001 - the test reports what escaped
-            outcomes.append(type(error).__name__)
-        finally:
-            close_old_connections()
-
-    threads = [threading.Thread(target=create, args=(name,)) for name in ("One", "Two")]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(outcomes) == ["created", "duplicate"]
+    outcomes = race(
+        *(
+            lambda name=name: services.tournament_create(
+                actor=organiser, name=name, slug="cup", ruleset="hk-school"
+            )
+            for name in ("One", "Two")
+        ),
+        done="created",
+    )
+    assert outcomes == ["created", "duplicate"]
     assert Tournament.objects.count() == 1
