@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test setup bench messages clean
+.PHONY: run test setup bench screenshots messages clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,26 @@ run: setup
 
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered
+# with pdftoppm (poppler-utils) from a demo database of their own.
+PICTURES := $(CURDIR)/docs/screenshots
+EXPORTS_TMP := $(CURDIR)/tests/browser/screenshots-tmp/exports
+EXPORT := DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py export demo
+
+screenshots: setup
+	TABLEREF_SCREENSHOTS=$(PICTURES) $(BIN)/python -m pytest -q tests/browser
+	rm -rf $(EXPORTS_TMP) && mkdir -p $(EXPORTS_TMP)
+	DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py migrate --noinput --verbosity 0
+	DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py load_demo >/dev/null
+	for lang in zh-hant en; do \
+	  $(EXPORT) scoresheets-pdf --round 1 --table 1 --lang $$lang -o $(EXPORTS_TMP)/sheet.pdf && \
+	  pdftoppm -r 80 -png -singlefile $(EXPORTS_TMP)/sheet.pdf $(PICTURES)/export-scoresheet-$$lang && \
+	  $(EXPORT) blank-scoresheets-pdf --round 1 --table 1 --lang $$lang -o $(EXPORTS_TMP)/blank.pdf && \
+	  pdftoppm -r 80 -png -singlefile $(EXPORTS_TMP)/blank.pdf $(PICTURES)/export-blank-scoresheet-$$lang && \
+	  $(EXPORT) standings-pdf --include-unsigned --lang $$lang -o $(EXPORTS_TMP)/standings.pdf && \
+	  pdftoppm -r 80 -png -singlefile $(EXPORTS_TMP)/standings.pdf $(PICTURES)/export-standings-$$lang || exit 1; \
+	done
 
 bench: setup
 	$(BIN)/python -m benchmarks

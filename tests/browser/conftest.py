@@ -14,7 +14,9 @@ import pytest
 
 from tests.tools import require_tool
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+# `make screenshots` refreshes the pictures in docs/; an ordinary test run keeps its own and leaves the tree clean.
+SCREENSHOTS = Path(os.environ.get("TABLEREF_SCREENSHOTS") or ROOT / "tests" / "browser" / "screenshots-tmp")
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 CHROMIUM_FLAGS = [
@@ -33,6 +35,7 @@ def chromium_browser() -> Iterator[object]:
     executable = require_tool(
         "chromium", "chromium-browser", "google-chrome", package="chromium", purpose="browser tests need it"
     )
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
     # Playwright runs an event loop; Django refuses ORM calls from async contexts unless told otherwise.
@@ -65,10 +68,9 @@ def phone_page(chromium_browser: object) -> Iterator[object]:
 
 @pytest.fixture
 def screenshot():
-    """Save a full-page screenshot under docs/screenshots/ so the README can show it."""
+    """Save a full-page screenshot; `make screenshots` puts them in docs/screenshots/ for the README."""
 
     def take(page: object, name: str) -> Path:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         target = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(target), full_page=True)  # type: ignore[attr-defined]
         return target
