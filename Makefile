@@ -49,7 +49,7 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 messages: $(BIN)/activate
-	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --no-obsolete
+	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --ignore=tests --no-obsolete
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3*
