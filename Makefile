@@ -50,6 +50,7 @@ bench: setup
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --ignore=tests --no-obsolete
+	cd weather && ../$(BIN)/python ../manage.py makemessages -l zh_Hant -l en --no-obsolete
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3*
