@@ -20,7 +20,7 @@ from scoring.incidents import incident_draw
 from scoring.match import decide_match
 from scoring.match_types import MatchOptions, MatchPlayer, MatchResult
 from scoring.meld import Meld, could_meld, max_meld, restore
-from scoring.notation import check_copies, format_tiles, parse_tiles, rack_value
+from scoring.notation import check_copies, format_tiles, parse_tiles, plain_text, rack_value
 from scoring.numbers import score_json, score_text
 from scoring.rulesets import IncidentKind, Ruleset, all_rulesets, get_ruleset
 from scoring.set_reading import SetReading
@@ -55,6 +55,7 @@ __all__ = [
     "incident_draw",
     "max_meld",
     "parse_tiles",
+    "plain_text",
     "rack_value",
     "read_set",
     "restore",

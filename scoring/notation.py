@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from scoring.errors import InputError, TileError
 from scoring.rulesets import Ruleset, get_ruleset
+from scoring.tiles import canonical_text
 
 MAX_TOKENS = 1000
 
@@ -29,6 +30,12 @@ def parse_tiles(
             raise (error.at(field) if field else error) from None
     check_copies(ruleset, tokens, field=field)
     return tuple(tokens)
+
+
+def plain_text(tiles: str) -> str:
+    """Typed tiles as the notation spells them, without checking them: full-width letters, digits and spaces
+    (a Chinese keyboard) folded, upper case, single spaces. What the site stores is what the engine read."""
+    return " ".join(canonical_text(tiles).split())
 
 
 def _split(tiles: str | Sequence[str], field: str | None) -> list[str]:

@@ -88,7 +88,7 @@ def incident_record(
     kinds = {kind_.code: kind_ for kind_ in scoring.get_ruleset(tournament.ruleset).incidents}
     if kind not in kinds:
         raise ServiceError(_("Choose one of the offered incidents."), field="kind", code="unknown-incident")
-    table_tiles = " ".join((table_tiles or "").split()).upper()
+    table_tiles = scoring.plain_text(table_tiles or "")
     left_over, arrangement = _left_over(kinds[kind], tournament.ruleset, tiles_left_over, table_tiles)
     try:
         tiles_drawn = scoring.incident_draw(tournament.ruleset, kind, left_over)

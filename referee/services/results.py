@@ -149,7 +149,7 @@ def _normalise(hands: Sequence[HandFacts]) -> list[HandFacts]:
         HandFacts(
             seat=(hand.seat or "").strip().upper(),
             went_out=bool(hand.went_out),
-            rack=" ".join((hand.rack or "").split()).upper(),
+            rack=scoring.plain_text(hand.rack or ""),
             rack_value=hand.rack_value,
             made_initial_meld=bool(hand.made_initial_meld),
             could_meld=hand.could_meld,

@@ -141,3 +141,14 @@ def test_after_sign_off_only_an_organiser_removes_or_adds_incidents_with_a_reaso
         "記錯了座位",
         "",
     ]
+
+
+def test_table_tiles_from_a_chinese_keyboard_are_stored_as_the_notation_spells_them(game, table, referee):
+    incident = services.incident_record(
+        actor=referee,
+        game=game,
+        seat=table.seats.get(letter="B"),
+        kind="overtime-unrestorable",
+        table_tiles="ｒ５　Ｒ６ r7 k9 b9 y9 ｊ b2 k13",
+    )
+    assert incident.table_tiles == TABLE_TILES
