@@ -6,7 +6,9 @@ into the `.mo` beside it, skipping fuzzy and untranslated entries as msgfmt does
 
 from __future__ import annotations
 
+import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,9 +24,33 @@ def catalogues(root: Path = ROOT) -> Iterator[Path]:
             yield path
 
 
+# A Python %-placeholder: %(name)s, %d, %5.2f; "%%" is a literal percent sign.
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])")
+
+
+def placeholders(text: str) -> Counter[str]:
+    """Named placeholders by name, unnamed ones under "" (by count, as `%` fills them in order)."""
+    return Counter(name for name, conversion in PLACEHOLDER.findall(text) if conversion != "%")
+
+
+def check_placeholders(entry: polib.POEntry) -> None:
+    """What msgfmt --check-format refuses: a translation that asks for a value the code does not give, or a
+    different number of unnamed ones. Either would fail at run time, and in one language only."""
+    expected = placeholders(entry.msgid) | placeholders(entry.msgid_plural)
+    for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+        found = placeholders(text)
+        unknown = set(found) - set(expected)
+        if unknown or found[""] != expected[""]:
+            raise ValueError(f"the translation of {entry.msgid!r} does not match its placeholders")
+
+
 def compile_catalogue(po_path: Path) -> Path:
     mo_path = po_path.with_suffix(".mo")
-    polib.pofile(str(po_path), check_for_duplicates=True).save_as_mofile(str(mo_path))
+    catalogue = polib.pofile(str(po_path), check_for_duplicates=True)
+    for entry in catalogue.translated_entries():
+        if "python-format" in entry.flags:
+            check_placeholders(entry)
+    catalogue.save_as_mofile(str(mo_path))
     return mo_path
 
 
