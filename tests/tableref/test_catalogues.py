@@ -88,7 +88,8 @@ def test_contexts_and_plurals_are_kept_and_fuzzy_entries_left_out(tmp_path):
         '\nmsgid "Save"\nmsgstr "a"\n\nmsgid "Save"\nmsgstr "b"\n',
         # a placeholder the code never fills: a KeyError in one language only, as msgfmt --check-format knows
         '\n#, python-format\nmsgid "%(tile)s is missing"\nmsgstr "%(til)s 不見了"\n',
-        '\n#, python-format\nmsgid "%(n)d game"\nmsgid_plural "%(n)d games"\nmsgstr[0] "%(n)d"\nmsgstr[1] "%(m)d"\n',
+        '\n#, python-format\nmsgid "%(n)d game"\nmsgid_plural "%(n)d games"\n'
+        'msgstr[0] "%(n)d"\nmsgstr[1] "%(m)d"\n',
         '\n#, python-format\nmsgid "%s of %s"\nmsgstr "%s"\n',
     ],
 )
