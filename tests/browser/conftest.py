@@ -15,7 +15,7 @@ import pytest
 from tests.tools import require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
-# `make screenshots` refreshes the pictures in docs/; an ordinary test run keeps its own and leaves the tree clean.
+# `make screenshots` refreshes the pictures in docs/; a plain test run keeps its own, leaving the tree clean.
 SCREENSHOTS = Path(os.environ.get("TABLEREF_SCREENSHOTS") or ROOT / "tests" / "browser" / "screenshots-tmp")
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
