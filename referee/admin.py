@@ -33,6 +33,10 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["table_size"]
+
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        """The ruleset is chosen once: the table size, the seats and every stored score follow from it."""
+        return ["ruleset", "table_size"] if obj is not None else ["table_size"]
     filter_horizontal = ["organisers", "referees"]
     inlines = [SchoolInline, RoundInline]
 

@@ -53,7 +53,7 @@ class SeatForm(forms.Form):
         super().__init__(*args, **kwargs)
         tournament = table.round.tournament
         taken = set(table.seats.values_list("letter", flat=True))
-        free = [letter for letter in seat_letters_for(tournament.ruleset) if letter not in taken]
+        free = [letter for letter in seat_letters_for(tournament) if letter not in taken]
         first_free = ("", _("first free seat"))
         self.fields["letter"].choices = [first_free] + [(letter, letter) for letter in SEAT_LETTERS]
         self.fields["letter"].widget.choices = [first_free] + [

@@ -6,18 +6,17 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-import scoring
 from referee import permissions
 from referee.errors import ServiceError
-from referee.models import Player, Seat, Table
+from referee.models import Player, Seat, Table, Tournament
 from referee.models.schedule import SEAT_LETTERS
 from referee.services.audit import audit_record
 from referee.services.checks import require_positive
 
 
-def seat_letters_for(ruleset_key: str) -> str:
-    """The letters a table of this ruleset may use: A.. up to its largest table."""
-    return SEAT_LETTERS[: scoring.get_ruleset(ruleset_key).max_players]
+def seat_letters_for(tournament: Tournament) -> str:
+    """The letters its tables may use: A.. up to the table size fixed at creation, as the database keeps."""
+    return SEAT_LETTERS[: tournament.table_size]
 
 
 def _lock_open_table(table: Table) -> Table:
@@ -69,7 +68,7 @@ def seat_assign(
     table = _lock_open_table(table)
     if player is None or player.tournament_id != tournament.pk:
         raise ServiceError(_("Choose a player of this tournament."), field="player", code="wrong-player")
-    letter = _clean_letter(table, letter, seat_letters_for(tournament.ruleset))
+    letter = _clean_letter(table, letter, seat_letters_for(tournament))
     other_seat = Seat.objects.filter(round_id=table.round_id, player=player).select_related("table").first()
     if other_seat is not None:
         raise ServiceError(

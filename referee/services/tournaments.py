@@ -78,6 +78,7 @@ def tournament_create(
         name=clean_text(name, field="name", max_length=200, required=True),
         slug=_clean_slug(slug),
         ruleset=rules.key,
+        table_size=rules.max_players,
         games_per_table=require_positive(games_per_table, field="games_per_table", allow_none=True),
         shared_win_credit=require_choice(
             shared_win_credit, SharedWinCredit.values, field="shared_win_credit"

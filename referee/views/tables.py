@@ -151,7 +151,7 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
             "referee_form", RefereeAssignForm(table=self.table, initial={"referee": self.table.referee_id})
         )
         context["seats_open"] = not self.table.is_signed_off and not context["sheet"].games
-        context["seats_full"] = len(context["sheet"].seats) >= context["ruleset"].max_players
+        context["seats_full"] = len(context["sheet"].seats) >= self.tournament.table_size
         return context
 
     def add_seat(self) -> HttpResponse:

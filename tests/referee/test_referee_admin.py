@@ -30,3 +30,11 @@ def test_games_are_read_only_in_the_admin(admin_client, finished_table):
     admin_client.post(reverse("admin:referee_game_change", args=[game.pk]), {"ending": "pool-exhausted"})
     game.refresh_from_db()
     assert game.ending == "went-out" and game.hands.first().score_sixtieths == before
+
+
+def test_a_tournaments_ruleset_is_fixed_once_it_exists(admin_client, finished_table):
+    """Its table size, seats and stored scores all follow from the ruleset chosen at creation."""
+    tournament = finished_table.round.tournament
+    page = admin_client.get(reverse("admin:referee_tournament_change", args=[tournament.pk]))
+    assert 'name="ruleset"' not in page.content.decode()
+    assert 'name="ruleset"' in admin_client.get(reverse("admin:referee_tournament_add")).content.decode()

@@ -9,7 +9,7 @@ import pytest
 
 from referee import services
 from referee.errors import ServiceError
-from referee.models import Round, Seat, Table
+from referee.models import Round, Seat, Table, Tournament
 from tests.referee.races import race, require_server_database
 
 DAY = datetime.date(2026, 12, 5)
@@ -165,3 +165,15 @@ def test_two_organisers_seating_one_player_at_once(organiser, round_, players, m
     )
     assert outcomes == ["already-seated", "seated"]
     assert Seat.objects.filter(player=players[0]).count() == 1
+
+
+def test_the_tournaments_table_size_decides_the_seats_not_a_later_ruleset(organiser, round_, players):
+    """The database keeps seats within the table size fixed at creation; the service asks the same number,
+    so a ruleset changed behind its back is refused with a message, never a database error."""
+    tournament = round_.tournament
+    assert tournament.table_size == 4
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset="six-player")
+    table = services.table_create(actor=organiser, round_=Round.objects.get(pk=round_.pk))
+    with pytest.raises(ServiceError) as beyond:
+        services.seat_assign(actor=organiser, table=table, player=players[4], letter="E")
+    assert beyond.value.code == "bad-letter"
