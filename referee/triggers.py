@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps as global_apps
+from django.core.exceptions import FieldDoesNotExist
 from django.db import connections
 
 from referee.models.schedule import SEAT_LETTERS
@@ -69,7 +71,18 @@ def drop_seat_trigger(using: str = "default", **kwargs: Any) -> None:
     _execute(using, DROP, needs_seats=False)
 
 
-def create_seat_trigger(using: str = "default", **kwargs: Any) -> None:
-    """Connected to post_migrate: drop first, so that running it twice is harmless."""
+def _schema_has_table_size(apps: Any) -> bool:
+    """Migrated back to before tournaments had a table size, a trigger asking for it breaks every seat."""
+    try:
+        apps.get_model("referee", "Tournament")._meta.get_field("table_size")
+    except (LookupError, FieldDoesNotExist):
+        return False
+    return True
+
+
+def create_seat_trigger(using: str = "default", apps: Any = global_apps, **kwargs: Any) -> None:
+    """Connected to post_migrate (which passes the migrated state's `apps`): drop first, so that running it
+    twice is harmless, and create it only for a schema it fits."""
     _execute(using, DROP, needs_seats=False)
-    _execute(using, CREATE, needs_seats=True)
+    if _schema_has_table_size(apps):
+        _execute(using, CREATE, needs_seats=True)
