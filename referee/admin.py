@@ -37,6 +37,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None) -> list[str]:
         """The ruleset is chosen once: the table size, the seats and every stored score follow from it."""
         return ["ruleset", "table_size"] if obj is not None else ["table_size"]
+
     filter_horizontal = ["organisers", "referees"]
     inlines = [SchoolInline, RoundInline]
 
