@@ -167,6 +167,7 @@ class StreamedTable(Flowable):
         self.pending = pending or []
         self.chunk = chunk
         self.table: Table | None = None
+        self.laid_out_for: tuple[float, float] | None = None
 
     def _fill(self, count: int) -> bool:
         """Take rows from the source until `count` wait to be laid out; False once the source is empty."""
@@ -178,6 +179,7 @@ class StreamedTable(Flowable):
         return True
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.laid_out_for = (available_width, available_height)
         more = self._fill(self.chunk)
         while True:  # enough rows to overflow the page, so that it is filled to the bottom
             self.table = self.build([self.header, *self.pending])
@@ -187,8 +189,8 @@ class StreamedTable(Flowable):
             more = self._fill(len(self.pending) + self.chunk)
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
-        if self.table is None:
-            self.wrap(available_width, available_height)
+        if self.laid_out_for != (available_width, available_height):
+            self.wrap(available_width, available_height)  # laid out for less, it would "fit" and drop rows
         parts = self.table.split(available_width, available_height)
         if len(parts) < 2:
             return parts
