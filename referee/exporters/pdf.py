@@ -26,7 +26,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, SimpleDocTemplate, Table
-from reportlab.platypus.flowables import _listWrapOn
+from reportlab.platypus.flowables import _listWrapOn  # reportlab's own measure of a list; pinned at 5.1.0
 
 from referee.exporters.base import Exporter
 from referee.exporters.labels import now_text

@@ -9,20 +9,18 @@ with empty cells and adds a QR code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 import scoring
 from referee.exporters.labels import listed, outcome_reason, seat_name
 from referee.numbers import count_text, score_text
-from referee.exporters.pdf import FitToPage, cjk_font, para, styles
+from referee.exporters.pdf import FitToPage, cjk_font, para
 from referee.exporters.qr import QrCode
 from referee.rulesets import incident_label
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
@@ -281,11 +279,8 @@ def signature_label_width(width: float) -> float:
 
 def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     """A line to sign for the referee and each player; a long name wraps in its column, not over the line."""
-    label = ParagraphStyle("signature", parent=styles()["cell"])
-    lines = [[Paragraph(escape(_("Signature of the referee")), label), ""]]
-    lines += [
-        [Paragraph(escape(f"{seat_name(seat.letter)} {seat.player_name}"), label), ""] for seat in page.seats
-    ]
+    lines = [[para(_("Signature of the referee"), "cell"), ""]]
+    lines += [[para(f"{seat_name(seat.letter)} {seat.player_name}", "cell"), ""] for seat in page.seats]
     signature_width = width * SIGNATURE_SHARE
     label_width = signature_label_width(width)
     signatures = Table(lines, colWidths=[label_width, signature_width - label_width])

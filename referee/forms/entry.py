@@ -1,8 +1,10 @@
 """Entering one game at the table: how it ended, who went out, and each other player's rack.
 
-The form only checks the shape of what was typed; the engine (through the service) decides whether it
-makes a game. Its refusals name a seat's input (`hands.B.rack`), which `field_for` turns into this form's
-field, so the message appears next to what the referee must fix.
+The form checks the shape of what was typed, and names a tile the set lacks or holds fewer copies of next to
+the rack that holds it (`forms/tiles.py`; the engine would refuse the same, for the game as a whole). The
+engine (through the service) decides whether the rest makes a game. Its refusals name a seat's input
+(`hands.B.rack`), which `field_for` turns into this form's field, so the message appears next to what the
+referee must fix.
 """
 
 from __future__ import annotations
