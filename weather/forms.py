@@ -8,15 +8,13 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from referee.forms.widgets import DatePicker, MomentPicker
 from weather import clock
 from weather.models import OverrideStatus, ScopeChoice
 
-DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-MOMENT_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
-
 
 class BureauAnnouncementForm(forms.Form):
-    day = forms.DateField(label=_("Date of the classes"), widget=DATE_INPUT)
+    day = forms.DateField(label=_("Date of the classes"), widget=DatePicker())
     scope = forms.ChoiceField(label=_("Who it covers"), choices=ScopeChoice.choices, widget=forms.RadioSelect)
     suspended = forms.TypedChoiceField(
         label=_("Classes"),
@@ -24,7 +22,7 @@ class BureauAnnouncementForm(forms.Form):
         coerce=lambda value: value == "yes",
         widget=forms.RadioSelect,
     )
-    announced_at = forms.DateTimeField(label=_("Announced at"), widget=MOMENT_INPUT)
+    announced_at = forms.DateTimeField(label=_("Announced at"), widget=MomentPicker())
     source_url = forms.URLField(
         label=_("Source link"),
         required=False,

@@ -8,14 +8,15 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
+from referee.forms.widgets import DatePicker, TimePicker
 from referee.seats import seat_label
 from referee.services.seats import seat_letters_for
 
 
 class RoundForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    start_time = forms.TimeField(label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}))
+    date = forms.DateField(label=_("Date"), widget=DatePicker())
+    start_time = forms.TimeField(label=_("Start time"), widget=TimePicker())
     order = forms.IntegerField(
         label=_("Order"),
         min_value=1,
