@@ -150,3 +150,49 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
             assert width <= PHONE_WIDTH, (language, path, width)
         phone_page.get_by_role("button", name="English").click()
         phone_page.wait_for_load_state()
+
+
+def test_destructive_buttons_ask_first(live_server, page, tournament):
+    """A dismissed confirmation deletes nothing; an accepted one deletes, in real Chromium."""
+    organiser = tournament.organisers.get()
+    round_ = tournament.rounds.get()
+    services.table_create(actor=organiser, round_=round_)
+    services.table_create(actor=organiser, round_=round_)
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="", code="LHP"
+    )
+    player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
+    table = round_.tables.order_by("number").first()
+    services.seat_assign(actor=organiser, table=table, player=player)
+    asked: list[str] = []
+
+    def answer(accept: bool):
+        def handle(dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        return handle
+
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/organise/{tournament.slug}/tables/{table.pk}/")
+    page.once("dialog", answer(False))
+    page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
+    page.wait_for_timeout(300)
+    assert asked == ["要清空第 1 桌的甲座（#1 陳俊傑）嗎？"]
+    assert Seat.objects.count() == 1
+    page.once("dialog", answer(True))
+    page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
+    page.wait_for_selector(".message")
+    assert Seat.objects.count() == 0
+
+    page.goto(f"{live_server.url}/organise/{tournament.slug}/rounds/")
+    delete = page.get_by_role("button", name="刪除")
+    page.once("dialog", answer(False))
+    delete.click()
+    page.wait_for_timeout(300)
+    assert asked[-1] == "要刪除第一輪及其 2 張比賽桌嗎？桌上的座位及評審員安排亦會一併刪除。"
+    assert tournament.rounds.count() == 1 and Table.objects.count() == 2
+    page.once("dialog", answer(True))
+    delete.click()
+    page.wait_for_selector(".message")
+    assert tournament.rounds.count() == 0 and Table.objects.count() == 0

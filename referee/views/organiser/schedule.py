@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from referee import selectors, services
 from referee.forms import RoundForm, TableForm
-from referee.models import Round
+from referee.models import Game, Round
 from referee.views.base import ActionPageView, OrganiserMixin, posted_object
 
 
@@ -24,7 +24,9 @@ class RoundsView(OrganiserMixin, ActionPageView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context.setdefault("round_form", RoundForm())
-        context["rounds"] = self.tournament.rounds.annotate(table_count=Count("tables")).order_by("order")
+        context["rounds"] = self.tournament.rounds.annotate(
+            table_count=Count("tables"), has_games=Exists(Game.objects.filter(table__round=OuterRef("pk")))
+        ).order_by("order")
         return context
 
     def add_round(self) -> HttpResponse:
