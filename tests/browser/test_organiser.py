@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from referee import services
-from referee.models import Player, School, Seat, Table
+from referee.models import Player, School, Seat, Table, Tournament
+from tests.referee.conftest import went_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "organiser-pass-1"
@@ -112,8 +113,22 @@ def test_organiser_registers_and_seats_players(live_server, page, phone_page, sc
     assert_no_horizontal_scroll(phone_page)
 
 
-def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_page, tournament):
-    """At 360 px no organiser page scrolls sideways, and each offers the language switch."""
+CUT_OFF = """() => {
+    const cut = [...document.querySelectorAll("table, .table-wrap, nav.tabs")]
+        .filter((box) => box.scrollWidth > box.clientWidth + 1)
+        .map((box) => `${box.className}: ${box.scrollWidth} > ${box.clientWidth}`);
+    const current = document.querySelector("nav.tabs a[aria-current]");
+    if (current) {
+        const shown = current.getBoundingClientRect();
+        if (shown.left < 0 || shown.right > window.innerWidth) cut.push(`current tab at ${shown.right}`);
+    }
+    return cut;
+}"""
+
+
+def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_page, screenshot, tournament):
+    """At 360 px no page scrolls sideways, no list or tab bar hides a column or a tab in a scroll box, the
+    current tab is on screen, and each page offers the language switch."""
     base = live_server.url
     slug = tournament.slug
     organiser = tournament.organisers.get()
@@ -127,9 +142,27 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
     player = services.player_create(
         actor=organiser, tournament=tournament, school=school, name_zh="歐陽天佑", name_en="Au Yeung Tin Yau"
     )
+    other = services.player_create(
+        actor=organiser, tournament=tournament, school=school, name_zh="司徒樂怡", name_en="Szeto Lok Yi"
+    )
     round_ = tournament.rounds.get()
     table = services.table_create(actor=organiser, round_=round_)
     services.seat_assign(actor=organiser, table=table, player=player)
+    services.seat_assign(actor=organiser, table=table, player=other)
+    services.game_result_submit(
+        actor=organiser, table=table, game_number=1, ending="went-out", hands=went_out("A", {"B": 12})
+    )
+    services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="第二輪",
+        date=datetime.date(2026, 12, 12),
+        start_time=datetime.time(14, 0),
+    )
+    services.referee_account_create(
+        actor=organiser, tournament=tournament, username="referee1", display_name="張志明", password=PASSWORD
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(standings_released=True)
     pages = [
         "/organise/",
         "/organise/new/",
@@ -139,6 +172,11 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
         f"/organise/{slug}/players/{player.pk}/",
         f"/organise/{slug}/rounds/{round_.pk}/",
         f"/organise/{slug}/tables/{table.pk}/",
+        f"/weather/{slug}/manage/",
+        f"/weather/{slug}/manage/snapshots/",
+        f"/t/{slug}/",
+        f"/weather/{slug}/",
+        "/",
     ]
     log_in(phone_page, base)
     for language in ("zh-hant", "en"):
@@ -148,6 +186,10 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
             assert phone_page.locator("form.languages button").count() == 2, path
             width = phone_page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE_WIDTH, (language, path, width)
+            assert phone_page.evaluate(CUT_OFF) == [], (language, path)
+        for name in ("rounds", "players", "schools"):
+            phone_page.goto(f"{base}/organise/{slug}/{name}/")
+            screenshot(phone_page, f"organiser-{name}-phone-{language}")
         phone_page.get_by_role("button", name="English").click()
         phone_page.wait_for_load_state()
 
