@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 
 from django import template
+from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -84,3 +86,13 @@ def tile_chips(tiles: str) -> str:
 @register.filter
 def decided_by_label(code: str) -> str:
     return str(rulesets.decided_by_label(code))
+
+
+@register.filter
+def moment(value: datetime.datetime | None) -> str:
+    """A date and a 24-hour time in Hong Kong time: "Nov. 23, 2026 07:43", "2026年11月23日 07:43". Never
+    "7:43 a.m.", whose own full stop doubled the one ending a sentence."""
+    if value is None:
+        return ""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return f"{formats.date_format(local, 'DATE_FORMAT')} {local:%H:%M}"
