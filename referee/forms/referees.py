@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 class RefereeAccountForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=150)
     username = forms.CharField(
-        label=_("Login name"), max_length=150, help_text=_("Letters, digits and @ . + - _ only.")
+        label=_("Login name"), max_length=150, help_text=_("English letters, digits and @ . + - _ only.")
     )
     password = forms.CharField(
         label=_("Password"),

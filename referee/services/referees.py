@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -19,12 +20,14 @@ USERNAME_FIELD = "username"
 
 
 def _clean_username(username: str) -> str:
+    """ASCII only, as the form's help says: a login name is typed on any phone's keyboard, and 裁判一號 or
+    ｒｅｆ１ (full-width) would be hard to type again at the next tournament."""
     cleaned = clean_text(username, field="username", max_length=150, required=True)
     try:
-        get_user_model().username_validator(cleaned)
+        ASCIIUsernameValidator()(cleaned)
     except ValidationError:
         raise ServiceError(
-            _("Use letters, digits and @ . + - _ only."), field="username", code="bad-username"
+            _("Use English letters, digits and @ . + - _ only."), field="username", code="bad-username"
         ) from None
     return cleaned
 

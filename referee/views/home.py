@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from referee import permissions
+from referee.forms import LoginForm
 from referee.selectors import public_tournaments
 
 
@@ -23,6 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     template_name = "referee/login.html"
+    authentication_form = LoginForm
     redirect_authenticated_user = True
 
 

@@ -29,6 +29,9 @@ def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tourname
     [
         ({"username": "", "display_name": "X", "password": "long-enough-1"}, "username"),
         ({"username": "has space", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "裁判一號", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "rené", "display_name": "X", "password": "long-enough-1"}, "username"),
+        ({"username": "ｒｅｆ１", "display_name": "X", "password": "long-enough-1"}, "username"),
         ({"username": "organiser", "display_name": "X", "password": "long-enough-1"}, "username"),
         ({"username": "new", "display_name": "", "password": "long-enough-1"}, "display_name"),
         ({"username": "new", "display_name": "X", "password": "short"}, "password"),
@@ -43,6 +46,35 @@ def test_bad_accounts_are_refused(organiser, tournament, values, field):
         services.referee_account_create(actor=organiser, tournament=tournament, **values)
     assert refused.value.field == field
     assert User.objects.count() == users_before
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Use English letters, digits and @ . + - _ only."),
+        ("zh-hant", "只可用英文字母、數字及 @ . + - _。"),
+    ],
+)
+def test_a_login_name_is_ascii_as_its_help_says(organiser, tournament, language, message):
+    from django.utils import translation
+
+    with translation.override(language), pytest.raises(ServiceError) as refused:
+        services.referee_account_create(
+            actor=organiser,
+            tournament=tournament,
+            username="裁判一號",
+            display_name="X",
+            password="long-enough-1",
+        )
+    assert (refused.value.code, str(refused.value.message)) == ("bad-username", message)
+    user = services.referee_account_create(
+        actor=organiser,
+        tournament=tournament,
+        username="Ref.one+2@hk_-",
+        display_name="X",
+        password="long-enough-1",
+    )
+    assert user.username == "Ref.one+2@hk_-"
 
 
 def test_existing_accounts_are_added_once(organiser, tournament, stranger):

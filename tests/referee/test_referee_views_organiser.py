@@ -66,6 +66,33 @@ def test_login_and_logout(client, organiser):
     assert client.get(reverse("organiser:tournaments")).status_code == 302
 
 
+@pytest.mark.parametrize(
+    ("language", "label", "message"),
+    [
+        ("en", "Login name", "Wrong login name or password. Both are case-sensitive."),
+        ("zh-hant", "登入名稱", "登入名稱或密碼不正確。兩者均須分大小寫。"),
+    ],
+)
+def test_a_failed_login_speaks_of_the_login_name(client, organiser, language, label, message):
+    client.cookies["django_language"] = language
+    page = client.post(reverse("login"), {"username": "organiser", "password": "nope"}).content.decode()
+    assert message in page and f">{label}" in page
+    assert "使用者名稱" not in page and "Username" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "help_text"),
+    [
+        ("en", "English letters, digits and @ . + - _ only."),
+        ("zh-hant", "只可用英文字母、數字及 @ . + - _。"),
+    ],
+)
+def test_the_login_name_help_says_what_is_accepted(organiser_client, tournament, language, help_text):
+    organiser_client.cookies["django_language"] = language
+    page = organiser_client.get(reverse("organiser:referees", args=[tournament.slug])).content.decode()
+    assert help_text in page
+
+
 class TestTournamentForms:
     def valid(self, **changes) -> dict:
         return {

@@ -1,0 +1,19 @@
+"""The login form, in the site's own words: a "login name", as on the referees page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
+
+
+class LoginForm(AuthenticationForm):
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Wrong login name or password. Both are case-sensitive."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Login name")
