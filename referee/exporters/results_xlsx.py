@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from openpyxl import Workbook
 
 from referee.exporters.labels import ending_name, outcome_reason, person_name, school_name, seat_name
@@ -229,8 +229,8 @@ class ResultsSheets:
             Column(_("Rank"), 7),
             Column(_("Tied"), 6),
             Column(_("School code"), 9),
-            Column(_("Name in Chinese"), 22),
-            Column(_("Name in English"), 30),
+            Column(pgettext("school", "Name in Chinese"), 22),
+            Column(pgettext("school", "Name in English"), 30),
             Column(_("Players"), 8),
             Column(_("Games played"), 9),
             Column(_("Games won"), 9),

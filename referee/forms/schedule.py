@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
@@ -14,7 +15,7 @@ from referee.services.seats import seat_letters_for
 
 
 class RoundForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=pgettext_lazy("round", "Name"), max_length=120)
     date = forms.DateField(label=_("Date"), widget=DatePicker())
     start_time = forms.TimeField(label=_("Start time"), widget=TimePicker())
     order = forms.IntegerField(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from referee.models.tournament import Language, Privacy, SharedWinCredit
 from referee.rulesets import ruleset_choices
 
 
 class TournamentSettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=pgettext_lazy("tournament", "Name"), max_length=200)
     games_per_table = forms.IntegerField(
         label=_("Games per table"),
         min_value=1,

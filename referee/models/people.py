@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from referee.models.tournament import Tournament
 
@@ -40,8 +41,8 @@ class Player(models.Model):
     school = models.ForeignKey(
         School, on_delete=models.PROTECT, related_name="players", verbose_name=_("school")
     )
-    name_zh = models.CharField(_("name in Chinese"), max_length=80, blank=True)
-    name_en = models.CharField(_("name in English"), max_length=120, blank=True)
+    name_zh = models.CharField(pgettext_lazy("person", "name in Chinese"), max_length=80, blank=True)
+    name_en = models.CharField(pgettext_lazy("person", "name in English"), max_length=120, blank=True)
     class_name = models.CharField(_("class"), max_length=20, blank=True)
     number = models.PositiveIntegerField(_("player number"))
 

@@ -209,3 +209,12 @@ def test_games_and_incidents_count_exactly_what_the_standings_count(
         assert added == totals
         assert len(totals) == (11 if provisional else 8)
         assert len(records(workbook["Incidents"])) == (2 if provisional else 1)
+
+
+def test_a_school_has_a_name_and_a_player_a_person_s_name_in_chinese(export_request):
+    data = get_exporter("results-xlsx")(export_request(language="zh-hant")).render()[2]
+    book = load_workbook(io.BytesIO(data))
+    headers = {sheet.title: [cell.value for cell in sheet[1]] for sheet in book.worksheets}
+    assert headers["學校"][3:5] == ["中文名稱", "英文名稱"]
+    assert headers["參加者"][1:3] == ["中文姓名", "英文姓名"]
+    assert "中文姓名" in headers["排名"]
