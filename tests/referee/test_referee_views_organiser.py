@@ -70,7 +70,7 @@ def test_login_and_logout(client, organiser):
     ("language", "label", "message"),
     [
         ("en", "Login name", "Wrong login name or password. Both are case-sensitive."),
-        ("zh-hant", "登入名稱", "登入名稱或密碼不正確。兩者均須分大小寫。"),
+        ("zh-hant", "登入名稱", "登入名稱或密碼不正確。兩者均區分大小寫。"),
     ],
 )
 def test_a_failed_login_speaks_of_the_login_name(client, organiser, language, label, message):
