@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from referee.numbers import count_text, score_text
+from referee.numbers import count_text, rank_text, score_text
 from referee.rulesets import decided_by_label
 from referee.selectors.reasons import rank_reason
 from referee.selectors.schools import SchoolRow
@@ -28,11 +28,6 @@ from referee.seats import seat_label
 
 PER_PAGE = 50
 TEMPLATE = "django_tables2/tableref.html"
-
-
-def rank_text(rank: int, tied: bool) -> str:
-    """A shared rank is written "=3", as on a printed results list."""
-    return f"={rank}" if tied else str(rank)
 
 
 class PlayerLine:

@@ -22,12 +22,6 @@ SCOPE_LABELS = {
     "school": gettext_lazy("school"),
     "table": pgettext_lazy("game table", "table"),
 }
-TIE_MARK = "="
-
-
-def rank_text(rank: int, tied: bool) -> str:
-    """3= for a shared third place, as results lists print it."""
-    return f"{rank}{TIE_MARK}" if tied else str(rank)
 
 
 def outcome_reason(outcome: TableOutcome) -> str:

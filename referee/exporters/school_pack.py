@@ -14,8 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, rank_text, school_name, seat_name
-from referee.numbers import count_text, score_text
+from referee.exporters.labels import person_name, school_name, seat_name
+from referee.numbers import count_text, rank_text, score_text
 from referee.exporters.pdf import PdfExporter, cjk_font, para
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from referee import selectors, services
 from referee.services.results import HandFacts
+from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.standings_tables import rank_text
 
 
@@ -70,6 +71,11 @@ def test_ties_are_shown_as_ties(table, play, tournament, referee):
     rows = selectors.standings(tournament, final_only=False)
     assert [(row.rank, row.tied) for row in rows] == [(1, False), (2, True), (2, True), (4, False)]
     assert [rank_text(row.rank, row.tied) for row in rows] == ["1", "=2", "=2", "4"]
+
+
+def test_pages_and_printouts_mark_a_tie_the_same_way():
+    assert rank_text(3, True) == printed_rank_text(3, True) == "=3"
+    assert rank_text(3, False) == printed_rank_text(3, False) == "3"
 
 
 def test_one_line_reasons(finished_table, referee, tournament):
