@@ -4,6 +4,7 @@ next to that field, in the page's language; incidents, drawn numbers and the tie
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -382,13 +383,19 @@ def test_tie_break_through_the_organisers_page(
             actor=referee, table=table, game_number=number, ending=ending, hands=hands
         )
     page_url = reverse("organiser:table", args=[tournament.slug, table.pk])
-    assert organiser_client.get(page_url).context["tie_form"] is not None
+    before = organiser_client.get(page_url)
+    assert before.context["tie_form"] is not None
+    assert before.context["ranks"] == ["=1", "=1"]  # a shared first place, marked as in the standings
     missing = organiser_client.post(page_url, {"action": "tie-break", "seat": "A", "how": ""})
     assert "how" in form_errors(missing, "tie_form")
-    organiser_client.post(page_url, {"action": "tie-break", "seat": "A", "how": "抽籤"})
+    organiser_client.post(page_url, {"action": "tie-break", "seat": "B", "how": "抽籤"})
     page = organiser_client.get(page_url)
     assert page.context["outcome"].decided_by == "tie-break"
-    assert page.context["winner_name"] == "陳俊傑"
+    assert page.context["winner_name"] == "李詠琳"
+    assert page.context["ranks"] == ["2", "1"]  # the rank row follows the tie-break
+    footer = page.content.decode().split("<tfoot>")[1].split("</tfoot>")[0]
+    rank_row = footer.split("</tr>")[2]  # after games won and total score
+    assert re.findall(r"<td>([^<]*)</td>", rank_row) == ["2", "1"]
 
 
 def test_a_rack_value_above_the_whole_set_is_refused_in_the_pages_language(client, referee, table):
