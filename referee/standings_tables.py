@@ -25,6 +25,7 @@ from referee.selectors.schools import SchoolRow
 from referee.selectors.standings import StandingRow
 from referee.selectors.winners import TableWinner
 from referee.seats import seat_label
+from referee.wording import listed
 
 PER_PAGE = 50
 TEMPLATE = "django_tables2/tableref.html"
@@ -172,7 +173,7 @@ class TableWinnersTable(tables.Table):
             return "—"
         if found.winner is not None:
             return f"{seat_label(found.outcome.winner)} {self.namer(found.winner)}"
-        return str(_("tie: %(names)s") % {"names": ", ".join(self.namer(p) for p in found.tied_players)})
+        return str(_("tie: %(names)s") % {"names": listed(self.namer(p) for p in found.tied_players)})
 
     def render_decided_by(self, record: Any) -> str:
         found = self.outcomes.get(record.pk)

@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 import scoring
-from referee import rulesets
+from referee import rulesets, wording
 from referee.numbers import count_text, score_text
 from referee.models.results import Ending
 from referee.seats import seat_label as _seat_label
@@ -64,6 +64,13 @@ def user_name(user) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
+
+
+@register.filter(is_safe=True)
+def spaced(text: str) -> str:
+    """A Chinese sentence with a space where an English name meets Chinese text (only spaces are added, so
+    text already safe stays safe)."""
+    return wording.spaced(text)
 
 
 @register.filter

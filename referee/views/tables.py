@@ -21,6 +21,7 @@ from referee.numbers import rank_text
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet
 from referee.verdicts import TableOutcome, sheet_outcome
+from referee.wording import listed
 from referee.views.base import OrganiserMixin, posted_object
 from referee.views.entry import ResultEntryView, entry_form, incident_form
 
@@ -52,7 +53,7 @@ class TableSheetView(ResultEntryView):
             progress=progress_of(table, sheet, outcome),
             ranks=_ranks(outcome, sheet),
             winner_name=names.get(outcome.winner or "", ""),
-            tied_names=[names.get(letter, letter) for letter in outcome.tied],
+            tied_names=listed(names.get(letter, letter) for letter in outcome.tied),
             can_edit=can_edit,
             needs_reason=table.is_signed_off,
             can_sign_off=can_enter and not table.is_signed_off and outcome.finished,

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee import selectors, services
+from referee.selectors import StandingRow
 from referee.services.results import HandFacts
 from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.standings_tables import rank_text
@@ -105,6 +106,19 @@ def test_a_tie_reason_names_the_tied_players(table, play, tournament):
         "0 games won, total -5; tied with P3 on games won and total score; "
         "ahead of P4 on total score (-5 to -9)"
     )
+
+
+def test_a_chinese_tie_reason_lists_the_names_the_chinese_way():
+    names = ["王五", "Mary Smith", "李四", "Tom Lee", "陳大文"]
+    rows = [
+        StandingRow(1, index, index, name, "", "", "LHP", 3, Fraction(1), Fraction(5), True)
+        for index, name in enumerate(names, start=1)
+    ]
+    with translation.override("zh-hant"):
+        reason = selectors.rank_reason(rows, 4, lambda row: row.name_zh)
+        pair = selectors.rank_reason(rows[:3], 0, lambda row: row.name_zh)
+    assert reason == "勝出 1 局，總得分 +5；與王五、Mary Smith 及另外 2 人勝出局數及總得分均相同"
+    assert pair == "勝出 1 局，總得分 +5；與 Mary Smith 及李四勝出局數及總得分均相同"
 
 
 def test_school_summary(organiser, finished_table, referee, tournament, players):

@@ -96,6 +96,7 @@ def test_preview_shows_the_engines_scores_without_saving(referee_client, table):
     assert rows["B"].won and preview.sums_to_zero
     assert not Game.objects.exists()
     assert "R10" in page.content.decode()
+    assert "共 33 分：<span" in page.content.decode()  # the list of sets follows a full-width colon
 
 
 def test_the_live_preview_answers_html_and_errors_by_field(referee_client, table):
@@ -382,8 +383,11 @@ def test_tie_break_through_the_organisers_page(
         services.game_result_submit(
             actor=referee, table=table, game_number=number, ending=ending, hands=hands
         )
+    players[1].name_zh, players[1].name_en = "", "Mary Smith"
+    players[1].save()
     page_url = reverse("organiser:table", args=[tournament.slug, table.pk])
     before = organiser_client.get(page_url)
+    assert "陳俊傑、Mary Smith 的勝出局數及總得分均相同" in before.content.decode()
     assert before.context["tie_form"] is not None
     assert before.context["ranks"] == ["=1", "=1"]  # a shared first place, marked as in the standings
     missing = organiser_client.post(page_url, {"action": "tie-break", "seat": "A", "how": ""})
@@ -391,7 +395,7 @@ def test_tie_break_through_the_organisers_page(
     organiser_client.post(page_url, {"action": "tie-break", "seat": "B", "how": "抽籤"})
     page = organiser_client.get(page_url)
     assert page.context["outcome"].decided_by == "tie-break"
-    assert page.context["winner_name"] == "李詠琳"
+    assert page.context["winner_name"] == "Mary Smith"
     assert page.context["ranks"] == ["2", "1"]  # the rank row follows the tie-break
     footer = page.content.decode().split("<tfoot>")[1].split("</tfoot>")[0]
     rank_row = footer.split("</tr>")[2]  # after games won and total score
