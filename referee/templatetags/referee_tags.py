@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import scoring
 from referee import rulesets, wording
@@ -64,6 +68,17 @@ def user_name(user) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
+
+
+@register.filter
+def day_and_time(moment: datetime.datetime | None) -> str:
+    """A moment of this season, the same way round in every reader's head: 5 Dec 06:30, 12月5日 06:30
+    (a Hong Kong reader takes 12/5 for the 12th of May)."""
+    if moment is None:
+        return ""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return date_format(moment, pgettext("format of a day and a time", "j M H:i"))
 
 
 @register.filter(is_safe=True)
