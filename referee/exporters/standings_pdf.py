@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
 from referee.exporters.labels import school_name
-from referee.exporters.pdf import PdfExporter, StreamedTable, cjk_font, para
+from referee.exporters.pdf import PdfExporter, StreamedTable, cjk_font, para, plain
 from referee.exporters.registry import register
 from referee.models import School
 from referee.numbers import count_text, rank_text, score_text
@@ -91,7 +91,7 @@ class StandingsPdf(PdfExporter):
             str(player.number),
             para(player.display_name, "cell"),
             para(school, "cell"),
-            player.class_name,
+            plain(player.class_name),
             str(row.games_played),
             count_text(row.games_won),
             score_text(row.total),
