@@ -9,13 +9,32 @@ from referee.models.tournament import Privacy
 
 HIDDEN_CHARACTER = "○"
 
+# Two-character surnames, in traditional and simplified characters. A name that begins with one of them
+# keeps both characters (歐陽天佑 -> 歐陽○○); a rare single surname followed by a given name that happens
+# to begin the same way (歐 + 陽X) is read as the compound one, as people would read it.
+_COMPOUND_SURNAMES_LISTED = """
+    歐陽 欧阳 司徒 司馬 司马 上官 諸葛 诸葛 東方 东方 皇甫 尉遲 尉迟 公孫 公孙 慕容 夏侯 長孫 长孙 令狐
+    鍾離 鐘離 钟离 宇文 端木 軒轅 轩辕 澹台 澹臺 公羊 南宮 南宫 西門 西门 呼延 單于 单于 太史 申屠 万俟
+    萬俟 聞人 闻人 赫連 赫连 左丘 濮陽 濮阳 百里 東郭 东郭 公冶 拓跋 完顏 完颜 司空 司寇 亓官 巫馬 巫马
+    樂正 乐正 第五 閭丘 闾丘 穀梁 谷梁 宰父 夾谷 夹谷 仲孫 仲孙 叔孫 叔孙 顓孫 颛孙 公西 漆雕 壤駟 壤驷
+    公良 東門 东门 鮮于 鲜于 羊舌 微生 淳于 公輸 公输 獨孤 独孤 賀蘭 贺兰
+"""
+COMPOUND_SURNAMES = frozenset(_COMPOUND_SURNAMES_LISTED.split())
+
+
+def surname_length(name: str) -> int:
+    """How many leading characters of a Chinese name are its surname: two for 歐陽, 司徒 and the like."""
+    return 2 if name[:2] in COMPOUND_SURNAMES else 1
+
 
 def chinese_initials(name: str) -> str:
-    """Keep the surname, hide the given name, as Hong Kong schools print results: 陳大文 -> 陳○○."""
+    """Keep the surname, hide the given name, as Hong Kong schools print results: 陳大文 -> 陳○○,
+    歐陽天佑 -> 歐陽○○."""
     name = name.strip()
     if len(name) <= 1:
         return name
-    return name[0] + HIDDEN_CHARACTER * (len(name) - 1)
+    kept = surname_length(name)
+    return name[:kept] + HIDDEN_CHARACTER * (len(name) - kept)
 
 
 def english_initials(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Exact numbers as people read them: +118, -7, +7.50 (a shared share to 2 decimal places, RULES.md)."""
+"""Exact numbers as people read them: +118, -7, +7.50 (a shared share to 2 decimal places, RULES.md), =3."""
 
 from __future__ import annotations
 
@@ -29,3 +29,11 @@ def score_text(value: Fraction | int | None) -> str:
 def count_text(value: Fraction | int | None) -> str:
     """Games won: 2, or 1.50 when shared wins are split."""
     return "" if value is None else decimal_text(value)
+
+
+TIE_MARK = "="
+
+
+def rank_text(rank: int, tied: bool) -> str:
+    """A shared rank is written "=3", as results lists print it: the same on the pages and the printouts."""
+    return f"{TIE_MARK}{rank}" if tied else str(rank)

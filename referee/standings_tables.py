@@ -18,21 +18,17 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from referee.numbers import count_text, score_text
+from referee.numbers import count_text, rank_text, score_text
 from referee.rulesets import decided_by_label
 from referee.selectors.reasons import rank_reason
 from referee.selectors.schools import SchoolRow
 from referee.selectors.standings import StandingRow
 from referee.selectors.winners import TableWinner
 from referee.seats import seat_label
+from referee.wording import listed
 
 PER_PAGE = 50
 TEMPLATE = "django_tables2/tableref.html"
-
-
-def rank_text(rank: int, tied: bool) -> str:
-    """A shared rank is written "=3", as on a printed results list."""
-    return f"={rank}" if tied else str(rank)
 
 
 class PlayerLine:
@@ -177,7 +173,7 @@ class TableWinnersTable(tables.Table):
             return "—"
         if found.winner is not None:
             return f"{seat_label(found.outcome.winner)} {self.namer(found.winner)}"
-        return str(_("tie: %(names)s") % {"names": ", ".join(self.namer(p) for p in found.tied_players)})
+        return str(_("tie: %(names)s") % {"names": listed(self.namer(p) for p in found.tied_players)})
 
     def render_decided_by(self, record: Any) -> str:
         found = self.outcomes.get(record.pk)

@@ -6,7 +6,7 @@ query and no rescoring, so the table page and the standings stay fast and always
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -108,6 +108,18 @@ class TableOutcome:
     @property
     def finished(self) -> bool:
         return self.match is not None and self.match.finished
+
+    @property
+    def places(self) -> dict[str, tuple[int, bool]]:
+        """Each seat's place at the table and whether it is shared, as the standings count them: the engine's
+        ranks, except that a tie for first broken by the organisers puts its winner 1st and the others 2nd."""
+        if self.match is None:
+            return {}
+        ranks = {player.seat: player.rank for player in self.match.players}
+        if self.decided_by == TIE_BREAK:
+            ranks.update({seat: 2 for seat in self.tied if seat != self.winner})
+        shared = Counter(ranks.values())
+        return {seat: (rank, shared[rank] > 1) for seat, rank in ranks.items()}
 
 
 def table_outcome(

@@ -102,7 +102,8 @@ class Exporter(ABC):
         return messages[part]
 
     def filename(self) -> str:
-        """tournament-slug, the scope, the identifier: demo-round-1-scoresheets-pdf.pdf."""
+        """tournament-slug, the scope, the identifier: demo-round-1-scoresheets-pdf.pdf; a file that counts
+        tables not yet signed off says so at the end: demo-results-xlsx-provisional.xlsx."""
         parts = [self.tournament.slug]
         if self.request.round_ is not None:
             parts.append(f"round-{self.request.round_.order}")
@@ -111,6 +112,8 @@ class Exporter(ABC):
         if self.request.school is not None:
             parts.append(slugify(self.request.school.code) or "school")
         parts.append(self.identifier)
+        if self.request.include_unsigned:
+            parts.append("provisional")
         return f"{'-'.join(parts)}.{self.extension}"
 
     def write(self, stream: BinaryIO) -> None:

@@ -10,7 +10,7 @@ import datetime
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.models.results import Ending
 from referee.rulesets import decided_by_label
@@ -22,12 +22,6 @@ SCOPE_LABELS = {
     "school": gettext_lazy("school"),
     "table": pgettext_lazy("game table", "table"),
 }
-TIE_MARK = "="
-
-
-def rank_text(rank: int, tied: bool) -> str:
-    """3= for a shared third place, as results lists print it."""
-    return f"{rank}{TIE_MARK}" if tied else str(rank)
 
 
 def outcome_reason(outcome: TableOutcome) -> str:
@@ -88,11 +82,3 @@ def school_name(name_zh: str, name_en: str) -> str:
     if name_en and (translation.get_language() or "").startswith("en"):
         return name_en
     return name_zh or name_en
-
-
-def listed(items: list[str], *, long: bool = False) -> str:
-    """Items in a line, as the language writes them: "A 何浩然, B 林曉彤" but 「甲 何浩然、乙 林曉彤」;
-    `long` items (with commas of their own) are set apart more: "; " and 「；」."""
-    if long:
-        return pgettext("separator between long items of a list", "; ").join(items)
-    return pgettext("separator between items of a list", ", ").join(items)

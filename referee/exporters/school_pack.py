@@ -14,9 +14,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, rank_text, school_name, seat_name
-from referee.numbers import count_text, score_text
-from referee.exporters.pdf import PdfExporter, cjk_font, para
+from referee.exporters.labels import person_name, school_name, seat_name
+from referee.numbers import count_text, rank_text, score_text
+from referee.exporters.pdf import PdfExporter, cjk_font, para, plain
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets
@@ -77,7 +77,7 @@ class SchoolResultsPdf(PdfExporter):
                 rank_text(row.rank, row.tied),
                 str(row.player.number),
                 para(row.player.display_name, "cell"),
-                row.player.class_name,
+                plain(row.player.class_name),
                 str(row.games_played),
                 count_text(row.games_won),
                 score_text(row.total),

@@ -18,11 +18,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import listed, outcome_reason, seat_name
+from referee.exporters.labels import outcome_reason, seat_name
 from referee.numbers import count_text, score_text
 from referee.exporters.pdf import FitToPage, cjk_font, para
 from referee.exporters.qr import QrCode
 from referee.rulesets import incident_label
+from referee.wording import listed
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
 from referee.verdicts import TableOutcome
 

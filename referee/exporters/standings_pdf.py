@@ -14,11 +14,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
-from referee.exporters.labels import rank_text, school_name
-from referee.exporters.pdf import PdfExporter, StreamedTable, cjk_font, para
+from referee.exporters.labels import school_name
+from referee.exporters.pdf import PdfExporter, StreamedTable, cjk_font, para, plain
 from referee.exporters.registry import register
 from referee.models import School
-from referee.numbers import count_text, score_text
+from referee.numbers import count_text, rank_text, score_text
 from referee.selectors import StandingRow, standings
 
 COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
@@ -91,7 +91,7 @@ class StandingsPdf(PdfExporter):
             str(player.number),
             para(player.display_name, "cell"),
             para(school, "cell"),
-            player.class_name,
+            plain(player.class_name),
             str(row.games_played),
             count_text(row.games_won),
             score_text(row.total),

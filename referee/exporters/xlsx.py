@@ -2,6 +2,10 @@
 
 Every sheet gets a bold, frozen header row, an autofilter over its rows and set column widths; numbers are
 written as numbers (a shared-win share as a decimal with 2 places shown), never as text.
+
+A provisional workbook (tables not yet signed off counted) opens on a sheet that says so, carries the mark in
+its title and file name, and colours every tab amber; the sheets keep their names, so formulas that refer to
+them work on the final workbook too.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from fractions import Fraction
 from typing import Any, BinaryIO
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -21,12 +27,15 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from referee.exporters.base import Exporter
+from referee.exporters.labels import now_text
 
 SHARE_FORMAT = "0.00"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 HEADER_ALIGNMENT = Alignment(vertical="center", wrap_text=True)
+PROVISIONAL_TAB = "FFB000"
+NOTE_FONT = Font(bold=True, size=14, color="9C5700")
 
 
 @dataclass(frozen=True)
@@ -38,8 +47,12 @@ class Column:
 class SheetWriter:
     """One worksheet written row by row; `close()` sets the autofilter once the last row is known."""
 
-    def __init__(self, workbook: Workbook, title: str, columns: Sequence[Column]) -> None:
+    def __init__(
+        self, workbook: Workbook, title: str, columns: Sequence[Column], *, provisional: bool = False
+    ) -> None:
         self.sheet: WriteOnlyWorksheet = workbook.create_sheet(title=title[:31])
+        if provisional:
+            self.sheet.sheet_properties.tabColor = PROVISIONAL_TAB
         self.width = len(columns)
         for index, column in enumerate(columns, start=1):
             self.sheet.column_dimensions[get_column_letter(index)].width = column.width
@@ -88,8 +101,18 @@ class XlsxExporter(Exporter):
     extension = "xlsx"
     mimetype = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
+    @property
+    def provisional(self) -> bool:
+        return self.request.include_unsigned
+
     def write_content(self, stream: BinaryIO) -> None:
         workbook = Workbook(write_only=True)
+        title = f"{self.tournament.name} · {self.verbose_name}"
+        if self.provisional:
+            title = _("%(title)s (provisional)") % {"title": title}
+            self._provisional_note(workbook)
+        workbook.properties.title = title
+        workbook.properties.creator = "TableRef"
         self._writers: list[SheetWriter] = []
         self.fill(workbook)
         for writer in self._writers:
@@ -100,11 +123,22 @@ class XlsxExporter(Exporter):
         self, workbook: Workbook, title: str, columns: Sequence[Column], rows: Iterable[Sequence[Any]]
     ) -> int:
         """Write one sheet; returns the number of data rows."""
-        writer = SheetWriter(workbook, title, columns)
+        writer = SheetWriter(workbook, title, columns, provisional=self.provisional)
         self._writers.append(writer)
         for row in rows:
             writer.append(row)
         return writer.rows - 1
+
+    def _provisional_note(self, workbook: Workbook) -> None:
+        """The first sheet, so the workbook opens on it: what is counted, and when the file was made."""
+        sheet = workbook.create_sheet(title=pgettext("sheet of a provisional workbook", "Provisional")[:31])
+        sheet.sheet_properties.tabColor = PROVISIONAL_TAB
+        sheet.column_dimensions["A"].width = 80
+        note = WriteOnlyCell(sheet, value=_("Provisional: includes tables not yet signed off."))
+        note.font = NOTE_FONT
+        sheet.append([note])
+        sheet.append([_("The ranking may still change until every table is signed off.")])
+        sheet.append([_("Generated %(time)s") % {"time": now_text()}])
 
     @abstractmethod
     def fill(self, workbook: Workbook) -> None:

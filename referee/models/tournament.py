@@ -20,7 +20,7 @@ class SharedWinCredit(models.TextChoices):
 
 class Privacy(models.TextChoices):
     FULL_NAMES = "full-names", _("Full names")
-    INITIALS = "initials", _("Initials")
+    INITIALS = "initials", _("Surnames and initials (陳○○, C. T. M.)")
     PLAYER_NUMBERS = "player-numbers", _("Player numbers only")
 
 

@@ -1,4 +1,5 @@
-"""What an audit entry changed, as short lines a person reads: "B: tiles R3 K4 → R3 K5; score -7 → -8".
+"""What an audit entry changed, as short lines a person reads: "B: tiles R3 K4 → R3 K5; score -7 → -8",
+「乙：剩牌 R3 K4 → R3 K5；得分 -7 → -8」.
 
 The log stores full snapshots before and after; these lines show only what differs, in the page's language.
 """
@@ -15,6 +16,7 @@ from referee.models.results import SIXTIETHS, Ending
 from referee.numbers import score_text
 from referee.rulesets import incident_label
 from referee.seats import seat_label
+from referee.wording import labelled, listed
 
 HAND_LABELS = {
     "went_out": gettext_lazy("went out"),
@@ -54,7 +56,7 @@ def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str 
             parts.append(f"{label} {_shown(name, old)}{ARROW}{_shown(name, new)}")
     if created and after.get("went_out"):
         parts.insert(0, str(HAND_LABELS["went_out"]))
-    return f"{seat_label(letter)}: {'; '.join(parts)}" if parts else None
+    return labelled(seat_label(letter), listed(parts, long=True)) if parts else None
 
 
 def game_lines(before: dict, after: dict) -> list[str]:
@@ -87,11 +89,11 @@ def _plain_lines(before: dict, after: dict) -> list[str]:
         if isinstance(old, (dict, list)) or isinstance(new, (dict, list)):
             continue
         if key in before and key in after and old != new:
-            lines.append(f"{key}: {_shown(key, old)}{ARROW}{_shown(key, new)}")
+            lines.append(labelled(key, f"{_shown(key, old)}{ARROW}{_shown(key, new)}"))
         elif key not in before:
-            lines.append(f"{key}: {_shown(key, new)}")
+            lines.append(labelled(key, _shown(key, new)))
         elif key not in after:
-            lines.append(f"{key}: {_shown(key, old)}{ARROW}—")
+            lines.append(labelled(key, f"{_shown(key, old)}{ARROW}—"))
     return lines
 
 
@@ -104,7 +106,7 @@ def _incident_line(ruleset_key: str, snapshot: dict) -> str:
 
 
 def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
-    line = f"{seat_label(snapshot.get('letter', ''))}: {players.get(snapshot.get('player'), '')}"
+    line = labelled(seat_label(snapshot.get("letter", "")), players.get(snapshot.get("player"), ""))
     if snapshot.get("drawn_number"):
         line += " " + _("(drew %(number)s)") % {"number": snapshot["drawn_number"]}
     return line
@@ -132,11 +134,8 @@ def change_lines(
         winner = after.get("winner")
         return [_("winner %(seat)s") % {"seat": seat_label(winner)}] if winner else [_("a tie")]
     if action == "table.tie_break":
-        return [f"{seat_label(after.get('tie_winner', ''))}: {after.get('tie_break', '')}"]
+        return [labelled(seat_label(after.get("tie_winner", "")), after.get("tie_break", ""))]
     if action == "seat.draws":
-        return [
-            ", ".join(
-                f"{seat_label(letter)} {_shown('', number)}" for letter, number in sorted(after.items())
-            )
-        ]
+        drawn = sorted(after.items())
+        return [listed(f"{seat_label(letter)} {_shown('', number)}" for letter, number in drawn)]
     return _plain_lines(before, after)

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from referee.numbers import count_text, score_text
 from referee.selectors.standings import StandingRow
+from referee.wording import listed, spaced
 
 Namer = Callable[[StandingRow], str]
 
@@ -51,7 +52,7 @@ def _tie_names(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
     others = [name_of(rows[i]) for i in _same_rank(rows, index) if i != index]
     if len(others) <= 2:
         return _(" and ").join(others)
-    return _("%(names)s and %(count)d others") % {"names": ", ".join(others[:2]), "count": len(others) - 2}
+    return _("%(names)s and %(count)d others") % {"names": listed(others[:2]), "count": len(others) - 2}
 
 
 def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
@@ -70,4 +71,4 @@ def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
     elif not row.tied and group.start > 0:
         above = rows[group.start - 1]
         parts.append(_comparison(row, above, name_of(above), ahead=False))
-    return _("; ").join(parts)
+    return spaced(listed(parts, long=True))

@@ -6,13 +6,15 @@ import datetime
 from fractions import Fraction
 
 from django import template
-from django.utils import formats, timezone
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import scoring
-from referee import rulesets
+from referee import rulesets, wording
 from referee.numbers import count_text, score_text
 from referee.models.results import Ending
 from referee.seats import seat_label as _seat_label
@@ -69,6 +71,24 @@ def user_name(user) -> str:
 
 
 @register.filter
+def day_and_time(moment: datetime.datetime | None) -> str:
+    """A moment of this season, the same way round in every reader's head: 5 Dec 06:30, 12月5日 06:30
+    (a Hong Kong reader takes 12/5 for the 12th of May)."""
+    if moment is None:
+        return ""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return date_format(moment, pgettext("format of a day and a time", "j M H:i"))
+
+
+@register.filter(is_safe=True)
+def spaced(text: str) -> str:
+    """A Chinese sentence with a space where an English name meets Chinese text (only spaces are added, so
+    text already safe stays safe)."""
+    return wording.spaced(text)
+
+
+@register.filter
 def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
@@ -95,4 +115,4 @@ def moment(value: datetime.datetime | None) -> str:
     if value is None:
         return ""
     local = timezone.localtime(value) if timezone.is_aware(value) else value
-    return f"{formats.date_format(local, 'DATE_FORMAT')} {local:%H:%M}"
+    return f"{date_format(local, 'DATE_FORMAT')} {local:%H:%M}"

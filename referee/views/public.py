@@ -14,7 +14,8 @@ from django.views.generic import TemplateView
 from referee import permissions, selectors
 from referee.models import Tournament
 from referee.names import public_name
-from referee.standings_tables import PER_PAGE, rank_text
+from referee.numbers import rank_text
+from referee.standings_tables import PER_PAGE
 from referee.views.standings_page import standings_context
 
 TOP_ON_FRONT_PAGE = 10

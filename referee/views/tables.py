@@ -17,9 +17,11 @@ from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
 from referee.match import table_status
 from referee.models import Table
+from referee.numbers import rank_text
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet
-from referee.verdicts import sheet_outcome
+from referee.verdicts import TableOutcome, sheet_outcome
+from referee.wording import listed
 from referee.views.base import OrganiserMixin, posted_object
 from referee.views.entry import ResultEntryView, entry_form, incident_form
 
@@ -49,9 +51,9 @@ class TableSheetView(ResultEntryView):
             outcome=outcome,
             match=outcome.match,
             progress=progress_of(table, sheet, outcome),
-            ranks=[_rank(outcome, seat.letter) for seat in sheet.seats] if outcome.match else [],
+            ranks=_ranks(outcome, sheet),
             winner_name=names.get(outcome.winner or "", ""),
-            tied_names=[names.get(letter, letter) for letter in outcome.tied],
+            tied_names=listed(names.get(letter, letter) for letter in outcome.tied),
             can_edit=can_edit,
             needs_reason=table.is_signed_off,
             can_sign_off=can_enter and not table.is_signed_off and outcome.finished,
@@ -106,8 +108,12 @@ def _form_game_number(form: Any) -> int:
     return int(raw) if str(raw).isdigit() else 0
 
 
-def _rank(outcome: Any, letter: str) -> int | None:
-    return next((player.rank for player in outcome.match.players if player.seat == letter), None)
+def _ranks(outcome: TableOutcome, sheet: TableSheet) -> list[str]:
+    """The scoresheet's rank row: places at the table, a broken tie included, marked as in the standings."""
+    places = outcome.places
+    if not places:
+        return []
+    return [rank_text(*places[seat.letter]) if seat.letter in places else "" for seat in sheet.seats]
 
 
 def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:

@@ -45,7 +45,7 @@ def test_a_correction_lists_only_what_changed():
 def test_a_new_game_lists_what_was_entered():
     with translation.override("zh-hant"):
         lines = change_lines("game.create", {"before": {}, "after": BEFORE}, "hk-school")
-    assert lines == ["有人出完牌", "甲: 剩牌 R3 K4; 得分 -7", "乙: 出完牌; 得分 +7"]
+    assert lines == ["有人出完牌", "甲：剩牌 R3 K4；得分 -7", "乙：出完牌；得分 +7"]
 
 
 def test_incidents_and_draws():
@@ -56,6 +56,14 @@ def test_incidents_and_draws():
         draws = change_lines("seat.draws", {"after": {"A": 9, "B": None}}, "hk-school")
     assert incident == ["C: Turn over one minute: table restored, draws 3"]
     assert draws == ["A 9, B —"]
+    with translation.override("zh-hant"):
+        draws = change_lines("seat.draws", {"after": {"A": 9, "B": 4}}, "hk-school")
+        tie_break = change_lines("table.tie_break", {"after": {"tie_winner": "B", "tie_break": "抽籤"}}, "")
+        seated = {"after": {"letter": "A", "player": 7}}
+        seat = change_lines("seat.assign", seated, "", {"players": {7: "王五"}})
+    assert draws == ["甲 9、乙 4"]
+    assert tie_break == ["乙：抽籤"]
+    assert seat == ["甲：王五"]
 
 
 def test_tiles_show_as_coloured_chips_and_are_escaped():

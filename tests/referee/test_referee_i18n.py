@@ -55,6 +55,22 @@ def test_the_chinese_catalogue_is_chinese():
         assert re.search(r"[\u4e00-\u9fff]", translated), entry
 
 
+HALF_WIDTH_IN_CHINESE = re.compile(r"[:;,?!]")
+NOT_PUNCTUATION = re.compile(r"%\(\w+\)[sd]|\d:\d\d|https?://\S+")  # placeholders, times, addresses
+
+
+@pytest.mark.parametrize("catalogue", [LOCALE, LOCALE.parent / "weather" / "locale"])
+def test_chinese_translations_use_full_width_punctuation(catalogue):
+    """：；，？！ in Chinese text (a list's 、 and ； come from the separators' own entries)."""
+    for entry in entries(catalogue / "zh_Hant" / "LC_MESSAGES" / "django.po"):
+        if "\nmsgstr" not in "\n" + entry or 'msgctxt "format of' in entry:
+            continue  # a date format's H:i is not punctuation
+        translated = "".join(
+            re.findall(r'^(?:msgstr(?:\[\d\])? )?"(.*)"$', "msgstr" + entry.split("msgstr", 1)[1], re.M)
+        )
+        assert not HALF_WIDTH_IN_CHINESE.search(NOT_PUNCTUATION.sub("", translated)), entry
+
+
 def organiser_pages(tournament, table, school, players) -> list[str]:
     slug = tournament.slug
     return [

@@ -5,13 +5,32 @@ from __future__ import annotations
 from django.utils import translation
 
 from referee.models import Player
+from referee.models.tournament import Privacy
 from referee.names import chinese_initials, english_initials, public_name
 
 
 def test_chinese_initials_keep_the_surname():
     assert chinese_initials("陳大文") == "陳○○"
-    assert chinese_initials("歐陽天佑") == "歐○○○"
     assert chinese_initials("林") == "林"
+
+
+def test_chinese_initials_keep_a_compound_surname_whole():
+    assert chinese_initials("歐陽天佑") == "歐陽○○"
+    assert chinese_initials("司徒樂怡") == "司徒○○"
+    assert chinese_initials("諸葛明") == "諸葛○"
+    assert chinese_initials("欧阳天佑") == "欧阳○○"  # simplified characters too
+    assert chinese_initials("万俟真") == "万俟○"
+    assert chinese_initials("司徒") == "司徒"
+    assert chinese_initials("歐大文") == "歐○○"  # a single surname that begins like a compound one
+
+
+def test_the_privacy_setting_says_the_same_in_both_languages():
+    with translation.override("en"):
+        english = str(Privacy.INITIALS.label)
+    with translation.override("zh-hant"):
+        chinese = str(Privacy.INITIALS.label)
+    assert "initials" in english.lower() and "surname" in english.lower()
+    assert "首字母" in chinese and "姓氏" in chinese
 
 
 def test_english_initials():

@@ -158,7 +158,7 @@ def test_table_history_newest_first(finished_table, referee):
     assert history[0].action == "table.sign_off" and history[0].actor_name == "陳大文"
     assert [row.game_number for row in history if row.action == "game.create"] == [3, 2, 1]
     seated = [row.lines for row in history if row.action == "seat.assign"]
-    assert ("甲: #1 陳俊傑",) in seated
+    assert ("甲：#1 陳俊傑",) in seated
     # The entries, then the names of the players seated and the referee assigned: three, however long.
     assert queries(lambda: selectors.table_history(finished_table)) == 3
 

@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee import selectors, services
+from referee.selectors import StandingRow
 from referee.services.results import HandFacts
+from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.standings_tables import rank_text
 
 
@@ -72,6 +74,11 @@ def test_ties_are_shown_as_ties(table, play, tournament, referee):
     assert [rank_text(row.rank, row.tied) for row in rows] == ["1", "=2", "=2", "4"]
 
 
+def test_pages_and_printouts_mark_a_tie_the_same_way():
+    assert rank_text(3, True) == printed_rank_text(3, True) == "=3"
+    assert rank_text(3, False) == printed_rank_text(3, False) == "3"
+
+
 def test_one_line_reasons(finished_table, referee, tournament):
     services.table_sign_off(actor=referee, table=finished_table)
     rows = selectors.standings(tournament)
@@ -99,6 +106,19 @@ def test_a_tie_reason_names_the_tied_players(table, play, tournament):
         "0 games won, total -5; tied with P3 on games won and total score; "
         "ahead of P4 on total score (-5 to -9)"
     )
+
+
+def test_a_chinese_tie_reason_lists_the_names_the_chinese_way():
+    names = ["王五", "Mary Smith", "李四", "Tom Lee", "陳大文"]
+    rows = [
+        StandingRow(1, index, index, name, "", "", "LHP", 3, Fraction(1), Fraction(5), True)
+        for index, name in enumerate(names, start=1)
+    ]
+    with translation.override("zh-hant"):
+        reason = selectors.rank_reason(rows, 4, lambda row: row.name_zh)
+        pair = selectors.rank_reason(rows[:3], 0, lambda row: row.name_zh)
+    assert reason == "勝出 1 局，總得分 +5；與王五、Mary Smith 及另外 2 人勝出局數及總得分均相同"
+    assert pair == "勝出 1 局，總得分 +5；與 Mary Smith 及李四勝出局數及總得分均相同"
 
 
 def test_school_summary(organiser, finished_table, referee, tournament, players):

@@ -4,6 +4,7 @@ next to that field, in the page's language; incidents, drawn numbers and the tie
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -95,6 +96,7 @@ def test_preview_shows_the_engines_scores_without_saving(referee_client, table):
     assert rows["B"].won and preview.sums_to_zero
     assert not Game.objects.exists()
     assert "R10" in page.content.decode()
+    assert "共 33 分：<span" in page.content.decode()  # the list of sets follows a full-width colon
 
 
 def test_the_live_preview_answers_html_and_errors_by_field(referee_client, table):
@@ -381,14 +383,23 @@ def test_tie_break_through_the_organisers_page(
         services.game_result_submit(
             actor=referee, table=table, game_number=number, ending=ending, hands=hands
         )
+    players[1].name_zh, players[1].name_en = "", "Mary Smith"
+    players[1].save()
     page_url = reverse("organiser:table", args=[tournament.slug, table.pk])
-    assert organiser_client.get(page_url).context["tie_form"] is not None
+    before = organiser_client.get(page_url)
+    assert "陳俊傑、Mary Smith 的勝出局數及總得分均相同" in before.content.decode()
+    assert before.context["tie_form"] is not None
+    assert before.context["ranks"] == ["=1", "=1"]  # a shared first place, marked as in the standings
     missing = organiser_client.post(page_url, {"action": "tie-break", "seat": "A", "how": ""})
     assert "how" in form_errors(missing, "tie_form")
-    organiser_client.post(page_url, {"action": "tie-break", "seat": "A", "how": "抽籤"})
+    organiser_client.post(page_url, {"action": "tie-break", "seat": "B", "how": "抽籤"})
     page = organiser_client.get(page_url)
     assert page.context["outcome"].decided_by == "tie-break"
-    assert page.context["winner_name"] == "陳俊傑"
+    assert page.context["winner_name"] == "Mary Smith"
+    assert page.context["ranks"] == ["2", "1"]  # the rank row follows the tie-break
+    footer = page.content.decode().split("<tfoot>")[1].split("</tfoot>")[0]
+    rank_row = footer.split("</tr>")[2]  # after games won and total score
+    assert re.findall(r"<td>([^<]*)</td>", rank_row) == ["2", "1"]
 
 
 def test_a_rack_value_above_the_whole_set_is_refused_in_the_pages_language(client, referee, table):

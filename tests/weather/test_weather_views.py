@@ -210,3 +210,47 @@ def test_an_override_for_a_day_no_longer_on_the_page_is_refused_with_a_message(
         assert response.status_code == 200
         assert "這一天已不是比賽日" in response.content.decode(), day
     assert not MatchDayOverride.objects.exists()
+
+
+class TestDatesAndNames:
+    """Short dates that a Hong Kong reader cannot take the wrong way round, and people by their names."""
+
+    @pytest.fixture
+    def notices(self, tournament, organiser, frozen_now):
+        from weather.services import bureau_announcement_record, override_clear, override_set
+
+        organiser.first_name = "黃主任"
+        organiser.save()
+        frozen_now(hk("06:00"))
+        day = {"actor": organiser, "tournament": tournament, "day": MATCH_DAY}
+        override_set(**day, status="cancelled", reason="水浸")
+        override_clear(**day)
+        override_set(**day, status="goes-ahead", reason="室內")
+        bureau_announcement_record(
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=False,
+            announced_at=hk("05:50"),
+        )
+
+    def test_chinese_pages(self, client, tournament, organiser, notices) -> None:
+        client.force_login(organiser)
+        html = client.get(reverse("weather:manage", args=[tournament.slug])).content.decode()
+        assert "小學：不停課（7月19日 05:50）" in html
+        assert "大會決定由 黃主任 於 7月19日 06:00 設定。" in html
+        assert "由 黃主任 於 7月19日 06:00 撤銷" in html and "由 黃主任 記錄" in html
+        assert "於 7月19日 05:50 公布" in html
+        assert "7/19" not in html and "由 organiser" not in html
+        public = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
+        assert "小學：不停課（7月19日 05:50）" in public
+
+    def test_english_pages(self, client, tournament, organiser, notices) -> None:
+        client.force_login(organiser)
+        client.cookies["django_language"] = "en"
+        html = client.get(reverse("weather:manage", args=[tournament.slug])).content.decode()
+        assert "Primary schools: no class suspension (19 Jul 05:50)" in html
+        assert "Override set by 黃主任 at 19 Jul 06:00." in html
+        assert "announced 19 Jul 05:50" in html
+        assert "7/19" not in html and "by organiser" not in html

@@ -19,6 +19,7 @@ from referee.exporters import ExportError, ExportRequest, all_exporters, get_exp
 from referee.exporters.base import LANGUAGES
 from referee.exporters.links import absolute_entry_url
 from referee.models import Round, School, Table, Tournament
+from referee.wording import listed
 
 SITE_URL_VARIABLE = "SITE_URL"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000"
@@ -75,9 +76,9 @@ class Command(BaseCommand):
 
     def _list(self) -> None:
         for exporter in all_exporters():
-            scope = ", ".join(f"--{part}" for part in sorted(exporter.accepts)) or _("whole tournament")
+            scope = listed(f"--{part}" for part in sorted(exporter.accepts)) or _("whole tournament")
             if exporter.requires:
-                needed = ", ".join(f"--{part}" for part in sorted(exporter.requires))
+                needed = listed(f"--{part}" for part in sorted(exporter.requires))
                 scope = _("%(options)s required") % {"options": needed}
             self.stdout.write(f"{exporter.identifier:24} {exporter.extension:5} {scope}")
             self.stdout.write(f"{'':24} {exporter.verbose_name}")

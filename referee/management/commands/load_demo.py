@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from referee.demo import DEMO_SLUG, database_is_empty, load_demo, logins, read_demo
 from referee.models import Tournament
+from referee.wording import listed
 
 
 class Command(BaseCommand):
@@ -38,7 +39,5 @@ class Command(BaseCommand):
             _("Demo logins (all with the password %(password)s):") % {"password": demo_logins.password}
         )
         self.stdout.write("  " + _("organiser: %(username)s") % {"username": demo_logins.organiser})
-        self.stdout.write(
-            "  " + _("referees: %(usernames)s") % {"usernames": ", ".join(demo_logins.referees)}
-        )
+        self.stdout.write("  " + _("referees: %(usernames)s") % {"usernames": listed(demo_logins.referees)})
         self.stdout.write(_("Open http://127.0.0.1:8000/ and log in."))

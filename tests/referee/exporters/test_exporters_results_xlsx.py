@@ -218,3 +218,31 @@ def test_a_school_has_a_name_and_a_player_a_person_s_name_in_chinese(export_requ
     assert headers["學校"][3:5] == ["中文名稱", "英文名稱"]
     assert headers["參加者"][1:3] == ["中文姓名", "英文姓名"]
     assert "中文姓名" in headers["排名"]
+
+
+def test_a_provisional_workbook_says_so_on_its_name_title_and_first_sheet(export_request):
+    """The sheets keep their names (a teacher's formulas may refer to them) but take an amber tab."""
+    filename, _mimetype, data = get_exporter("results-xlsx")(export_request(include_unsigned=True)).render()
+    assert filename == "cup-results-xlsx-provisional.xlsx"
+    workbook = load_workbook(io.BytesIO(data))
+    assert "provisional" in workbook.properties.title.lower()
+    assert workbook.sheetnames == ["Provisional", *SHEETS]
+    note = [row[0] for row in workbook["Provisional"].iter_rows(values_only=True)]
+    assert note[0] == "Provisional: includes tables not yet signed off."
+    for sheet in workbook.worksheets[1:]:  # the data sheets keep their frozen, filtered header row
+        assert sheet.freeze_panes == "A2"
+        assert sheet.auto_filter.ref == f"A1:{sheet.cell(1, sheet.max_column).column_letter}{sheet.max_row}"
+    assert {sheet.sheet_properties.tabColor.rgb for sheet in workbook.worksheets} == {"00FFB000"}
+
+
+def test_a_provisional_workbook_in_chinese(export_request):
+    request = export_request(include_unsigned=True, language="zh-hant")
+    workbook = load_workbook(io.BytesIO(get_exporter("results-xlsx")(request).render()[2]))
+    assert workbook.sheetnames[:2] == ["暫定", "排名"]
+    assert "暫定" in workbook.properties.title
+    assert workbook["暫定"]["A1"].value == "暫定排名：包括尚未簽署的比賽桌。"
+
+
+def test_a_final_workbook_is_titled_without_the_mark(workbook):
+    assert workbook.properties.title == "小學邀請賽 · Results workbook (Excel)"
+    assert all(sheet.sheet_properties.tabColor is None for sheet in workbook.worksheets)

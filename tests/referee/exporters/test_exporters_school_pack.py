@@ -61,8 +61,13 @@ def test_a_final_pack_leaves_out_tables_still_in_play_and_says_so(
 
     def pdf_text(provisional: bool) -> str:
         request = export_request(school=second_school, include_unsigned=provisional)
-        with zipfile.ZipFile(io.BytesIO(get_exporter("school-pack")(request).render()[2])) as archive:
-            return " ".join(pdf.text(archive.read("cup-lhp-school-results-pdf.pdf")).split())
+        filename, _mimetype, data = get_exporter("school-pack")(request).render()
+        mark = "-provisional" if provisional else ""
+        assert filename == f"cup-lhp-school-pack{mark}.zip"
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            workbook = load_workbook(io.BytesIO(archive.read(f"cup-lhp-school-results-xlsx{mark}.xlsx")))
+            assert (workbook.sheetnames[0] == "Provisional") == provisional
+            return " ".join(pdf.text(archive.read(f"cup-lhp-school-results-pdf{mark}.pdf")).split())
 
     final, provisional = pdf_text(False), pdf_text(True)
     assert "Final results: signed-off tables only." in final and "Mary Lee" not in final
