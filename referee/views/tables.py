@@ -15,6 +15,7 @@ import scoring
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.inputs import parse_number
 from referee.match import table_status
 from referee.models import Table
 from referee.selectors.progress import TableProgress
@@ -94,16 +95,15 @@ def _in_play_order(sheet: TableSheet) -> list:
 
 
 def _requested_game(raw: str | None, sheet: TableSheet) -> int | None:
-    if raw and raw.isdigit() and sheet.game(int(raw)) is not None:
-        return int(raw)
-    return None
+    number = parse_number(raw)
+    return number if number is not None and sheet.game(number) is not None else None
 
 
 def _form_game_number(form: Any) -> int:
     if form is None:
         return 0
     raw = form["game_number"].value()
-    return int(raw) if str(raw).isdigit() else 0
+    return parse_number(str(raw)) or 0
 
 
 def _rank(outcome: Any, letter: str) -> int | None:

@@ -475,3 +475,29 @@ def test_a_referee_posting_to_an_organiser_page_is_refused(referee_client, tourn
     response = referee_client.post(url, {"action": "add", "name_zh": "入侵", "code": "X"})
     assert response.status_code == 403
     assert not School.objects.exists()
+
+
+NOT_ASCII_KEYS = ["²", "１", "٣", "1²", "-1", "", "99999999999999999999999", str(2**63)]
+
+
+@pytest.mark.parametrize("key", NOT_ASCII_KEYS)
+def test_a_button_naming_its_object_in_anything_but_ascii_digits_finds_nothing(organiser_client, table, key):
+    """Every Delete, Remove and Clear button names its object by key: a forged key is a 404, never a 500."""
+    url = reverse("organiser:table", args=[table.round.tournament.slug, table.pk])
+    response = organiser_client.post(url, {"action": "remove-seat", "seat": key})
+    assert response.status_code == 404
+    assert table.seats.count() == 4
+
+
+@pytest.mark.parametrize("key", NOT_ASCII_KEYS)
+def test_a_game_asked_for_in_anything_but_ascii_digits_opens_the_next_game(
+    organiser_client, table, play, key
+):
+    play(table)
+    for url in (
+        reverse("organiser:table", args=[table.round.tournament.slug, table.pk]),
+        reverse("referee:table", args=[table.pk]),
+    ):
+        response = organiser_client.get(url, {"game": key})
+        assert response.status_code == 200
+        assert response.context["editing_number"] == 2 and not response.context["correcting"]

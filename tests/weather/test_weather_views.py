@@ -175,6 +175,25 @@ class TestOrganiserPage:
         client.post(self.url(tournament), {"action": "bureau-delete", "announcement": str(notice.pk)})
         assert not BureauAnnouncement.objects.exists()
 
+    @pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "", "99999999999999999999999", str(2**63)])
+    def test_an_announcement_named_in_anything_but_ascii_digits_is_not_found(
+        self, client, tournament, organiser, frozen_now, key
+    ) -> None:
+        from weather.services import bureau_announcement_record
+
+        bureau_announcement_record(
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=True,
+            announced_at=hk("06:00"),
+        )
+        client.force_login(organiser)
+        response = client.post(self.url(tournament), {"action": "bureau-delete", "announcement": key})
+        assert response.status_code == 404
+        assert BureauAnnouncement.objects.count() == 1
+
 
 class TestSnapshotHistory:
     def test_organiser_sees_readings_with_codes_in_force(self, client, tournament, organiser, store) -> None:

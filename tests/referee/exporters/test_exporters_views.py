@@ -103,3 +103,13 @@ def test_the_table_pages_sheets_speak_the_pages_language(referee_client, signed_
     assert f'href="{sheet}?lang=en"' in english
     chinese = referee_client.get(page).content.decode()
     assert f'href="{sheet}?lang=zh-hant"' in chinese
+
+
+@pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "99999999999999999999999", str(2**63)])
+def test_a_round_named_in_anything_but_ascii_digits_goes_back_with_a_message(organiser_client, event, key):
+    url = reverse("exports:download", args=[event.slug, "standings-pdf"])
+    response = organiser_client.get(url, {"round": key}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("exports:page", args=[event.slug])
+    assert [str(message) for message in response.context["messages"]] == [
+        "This round is not part of the tournament."
+    ]
