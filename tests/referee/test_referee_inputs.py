@@ -1,10 +1,13 @@
-"""Numbers from outside: only ASCII digits make a key, within what the database holds."""
+"""Numbers and dates from outside: only ASCII digits make a key, and only years a tournament can use."""
 
 from __future__ import annotations
 
-import pytest
+import datetime
 
-from referee.inputs import ID_MAX, parse_number
+import pytest
+from django.core.exceptions import ValidationError
+
+from referee.inputs import ID_MAX, parse_number, require_date_in_range
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("1", 1), ("42", 42), ("007", 7), (str(ID_MAX), ID_MAX)])
@@ -41,3 +44,27 @@ def test_anything_else_is_no_number(raw):
 def test_a_number_outside_the_callers_range_is_no_number():
     assert parse_number("0", minimum=0) == 0
     assert parse_number("100", maximum=99) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [datetime.date(2000, 1, 1), datetime.date(2100, 12, 31), datetime.datetime(2026, 12, 5, 7, 0)],
+)
+def test_dates_a_tournament_can_use_pass(value):
+    assert require_date_in_range(value) == value
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        datetime.date(1, 1, 1),
+        datetime.date(1999, 12, 31),
+        datetime.date(2101, 1, 1),
+        datetime.date.max,
+        datetime.datetime(1, 1, 1, 0, 0),
+    ],
+)
+def test_dates_at_the_ends_of_the_calendar_are_refused_in_the_pages_language(value, settings):
+    with pytest.raises(ValidationError) as refused:
+        require_date_in_range(value)
+    assert refused.value.messages == ["請輸入 2000 年至 2100 年之間的日期。"]
