@@ -277,6 +277,8 @@ class TestScheduleForms:
             ({"name": ""}, "name"),
             ({"date": "2026-02-31"}, "date"),
             ({"date": "tomorrow"}, "date"),
+            ({"date": "9999-12-31"}, "date"),
+            ({"date": "0001-01-01"}, "date"),
             ({"start_time": "25:00"}, "start_time"),
             ({"order": "0"}, "order"),
         ],
@@ -285,6 +287,15 @@ class TestScheduleForms:
         url = reverse("organiser:rounds", args=[tournament.slug])
         data = {"action": "add", "name": "第一輪", "date": "2026-12-05", "start_time": "09:30", **changes}
         assert field in form_errors(organiser_client.post(url, data), "round_form")
+        assert not Round.objects.exists()
+
+    def test_a_round_at_the_ends_of_the_calendar_is_refused_in_the_pages_language(
+        self, organiser_client, tournament
+    ):
+        url = reverse("organiser:rounds", args=[tournament.slug])
+        data = {"action": "add", "name": "第一輪", "date": "9999-12-31", "start_time": "09:30"}
+        errors = form_errors(organiser_client.post(url, data, HTTP_ACCEPT_LANGUAGE="en"), "round_form")
+        assert errors["date"] == ["Enter a date between the years 2000 and 2100."]
         assert not Round.objects.exists()
 
     def test_edit_round_bad_and_good(self, organiser_client, tournament, round_):
