@@ -178,7 +178,12 @@ class ResultEntryView(ActionPageView):
         )
 
     def record_draws(self) -> HttpResponse:
-        form = DrawsForm(self.request.POST, seats=self.current_sheet().seats)
+        sheet = self.current_sheet()
+        if sheet.games:
+            # The form left the page with the first game, so a refusal shown on it would go unseen.
+            messages.error(self.request, _("The drawn numbers are fixed once the first game is recorded."))
+            return HttpResponseRedirect(self.page_url())
+        form = DrawsForm(self.request.POST, seats=sheet.seats)
         if form.is_valid():
             try:
                 services.seat_draws_record(actor=self.request.user, table=self.table, numbers=form.numbers())

@@ -83,7 +83,7 @@ class TableSheetView(ResultEntryView):
                 "tie_form",
                 TieBreakForm(tied=tied, initial={"seat": table.tie_winner, "how": table.tie_break}),
             )
-        context["editing_number"] = _form_game_number(context.get("entry_form"))
+        context["editing_number"] = _form_game_number(context.get("entry_form"), sheet)
         context["correcting"] = bool(
             context.get("entry_form") and context["editing_number"] <= sheet.games_played
         )
@@ -99,11 +99,13 @@ def _requested_game(raw: str | None, sheet: TableSheet) -> int | None:
     return number if number is not None and sheet.game(number) is not None else None
 
 
-def _form_game_number(form: Any) -> int:
+def _form_game_number(form: Any, sheet: TableSheet) -> int:
+    """The game the form is for: a stored one, else the next (also when a forged number names neither)."""
     if form is None:
         return 0
-    raw = form["game_number"].value()
-    return parse_number(str(raw)) or 0
+    next_number = sheet.games_played + 1
+    number = parse_number(str(form["game_number"].value()))
+    return number if number == next_number or (number and sheet.game(number)) else next_number
 
 
 def _rank(outcome: Any, letter: str) -> int | None:
