@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -26,6 +27,17 @@ def parse_number(raw: object, *, minimum: int = 1, maximum: int = ID_MAX) -> int
         return None
     value = int(raw)
     return value if minimum <= value <= maximum else None
+
+
+def parse_text(raw: object, *, max_length: int) -> str | None:
+    """Text from an address, trimmed; None if it is longer than any stored value or holds a control character
+    (PostgreSQL refuses a NUL in a query)."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    if len(text) > max_length or any(unicodedata.category(char) == "Cc" for char in text):
+        return None
+    return text
 
 
 def date_out_of_range_message() -> str:

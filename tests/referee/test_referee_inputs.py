@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from referee.inputs import ID_MAX, parse_number, require_date_in_range
+from referee.inputs import ID_MAX, parse_number, parse_text, require_date_in_range
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("1", 1), ("42", 42), ("007", 7), (str(ID_MAX), ID_MAX)])
@@ -68,3 +68,13 @@ def test_dates_at_the_ends_of_the_calendar_are_refused_in_the_pages_language(val
     with pytest.raises(ValidationError) as refused:
         require_date_in_range(value)
     assert refused.value.messages == ["請輸入 2000 年至 2100 年之間的日期。"]
+
+
+@pytest.mark.parametrize(("raw", "expected"), [(" hsp ", "hsp"), ("聖保祿", "聖保祿"), ("", "")])
+def test_text_from_an_address_is_trimmed(raw, expected):
+    assert parse_text(raw, max_length=12) == expected
+
+
+@pytest.mark.parametrize("raw", ["\x00", "HSP\x00", "a\x1fb", "x" * 13, None, 5])
+def test_text_no_stored_value_could_match_is_none(raw):
+    assert parse_text(raw, max_length=12) is None
