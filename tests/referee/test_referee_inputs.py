@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from referee.inputs import ID_MAX, parse_number, parse_text, require_date_in_range
 
@@ -64,10 +65,14 @@ def test_dates_a_tournament_can_use_pass(value):
         datetime.datetime(1, 1, 1, 0, 0),
     ],
 )
-def test_dates_at_the_ends_of_the_calendar_are_refused_in_the_pages_language(value, settings):
-    with pytest.raises(ValidationError) as refused:
-        require_date_in_range(value)
-    assert refused.value.messages == ["請輸入 2000 年至 2100 年之間的日期。"]
+def test_dates_at_the_ends_of_the_calendar_are_refused_in_the_pages_language(value):
+    for language, message in [
+        ("zh-hant", "請輸入 2000 年至 2100 年之間的日期。"),
+        ("en", "Enter a date between the years 2000 and 2100."),
+    ]:
+        with translation.override(language), pytest.raises(ValidationError) as refused:
+            require_date_in_range(value)
+        assert refused.value.messages == [message]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [(" hsp ", "hsp"), ("聖保祿", "聖保祿"), ("", "")])

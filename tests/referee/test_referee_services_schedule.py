@@ -6,6 +6,7 @@ import datetime
 import time
 
 import pytest
+from django.utils import translation
 
 from referee import services
 from referee.errors import ServiceError
@@ -49,7 +50,7 @@ def test_bad_rounds_are_refused(organiser, tournament, values, field):
 )
 def test_a_round_at_the_ends_of_the_calendar_is_refused(organiser, tournament, round_, day):
     """A date like 9999-12-31 would break every weather page of the tournament (its next day overflows)."""
-    with pytest.raises(ServiceError) as refused:
+    with translation.override("zh-hant"), pytest.raises(ServiceError) as refused:
         services.round_create(actor=organiser, tournament=tournament, name="R", date=day, start_time=NINE)
     assert (refused.value.field, str(refused.value)) == ("date", "請輸入 2000 年至 2100 年之間的日期。")
     with pytest.raises(ServiceError):

@@ -6,6 +6,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from referee.errors import ServiceError
 from referee.models import AuditEntry
@@ -183,7 +184,7 @@ class TestBureauRecords:
     def test_a_date_at_the_ends_of_the_calendar_is_refused(
         self, tournament, organiser, changes, field
     ) -> None:
-        with pytest.raises(ServiceError) as caught:
+        with translation.override("zh-hant"), pytest.raises(ServiceError) as caught:
             self.record(organiser, tournament, **changes)
         assert caught.value.field == field
         assert str(caught.value) == "請輸入 2000 年至 2100 年之間的日期。"
