@@ -128,7 +128,10 @@ class Clock:
         if match_day.session_start >= AFTERNOON_FROM:
             cutoff = start - AFTERNOON_LEAD
         midnight = datetime.combine(match_day.day, time(0, 0), zone)
-        return cls(cutoff, cutoff + timedelta(minutes=1), start, midnight, midnight - timedelta(days=1))
+        eve = (
+            midnight - timedelta(days=1) if match_day.day > date.min else midnight
+        )  # the calendar's first day
+        return cls(cutoff, cutoff + timedelta(minutes=1), start, midnight, eve)
 
     def details(self) -> dict[str, str]:
         return {"cutoff": f"{self.cutoff:%H:%M}", "deadline": f"{self.deadline:%H:%M}"}

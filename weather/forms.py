@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from referee.forms.widgets import DatePicker, MomentPicker
+from referee.inputs import require_date_in_range
 from weather import clock
 from weather.models import OverrideStatus, ScopeChoice
 
@@ -38,6 +39,12 @@ class BureauAnnouncementForm(forms.Form):
             "announced_at", timezone.localtime(clock.now()).replace(second=0, microsecond=0)
         )
 
+    def clean_day(self) -> date:
+        return require_date_in_range(self.cleaned_data["day"])
+
+    def clean_announced_at(self) -> datetime:
+        return require_date_in_range(self.cleaned_data["announced_at"])
+
 
 class OverrideForm(forms.Form):
     day = forms.DateField(widget=forms.HiddenInput)
@@ -48,6 +55,12 @@ class OverrideForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
+    def clean_day(self) -> date:
+        return require_date_in_range(self.cleaned_data["day"])
+
 
 class ClearOverrideForm(forms.Form):
     day = forms.DateField(widget=forms.HiddenInput)
+
+    def clean_day(self) -> date:
+        return require_date_in_range(self.cleaned_data["day"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db.models import Min, Q
 
@@ -24,6 +24,8 @@ from weather.feed import FeedError, parse_statements, parse_summary
 from weather.models import BureauAnnouncement, Feed, MatchDayOverride, WarningSnapshot
 from weather.reasons import reason_sentence
 from weather.timeline import StatementReading, SummaryReading
+
+EARLIEST_STORABLE = datetime(1, 1, 2, tzinfo=UTC)  # an earlier moment overflows on its way to UTC
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,21 @@ def last_checked(as_of: datetime) -> datetime | None:
     return None if snapshot is None else snapshot.read_at
 
 
+def _shifted(day: date, days: int) -> date:
+    """`day` moved by whole days, held at the ends of the calendar instead of overflowing there."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return date.max if days > 0 else date.min
+
+
 def _window(days: Sequence[MatchDay], as_of: datetime) -> tuple[datetime, datetime]:
-    first = datetime.combine(days[0].day - timedelta(days=1), time(0, 0), HONG_KONG)
-    last = datetime.combine(days[-1].day + timedelta(days=1), time(0, 0), HONG_KONG)
-    return first, min(last, as_of)
+    """The readings that matter: from the eve of the first day to the end of the last (or now).
+
+    Rounds may have been stored on any date; the window stays inside what the database can compare with."""
+    first = datetime.combine(_shifted(days[0].day, -1), time(0, 0), HONG_KONG)
+    last = datetime.combine(_shifted(days[-1].day, 1), time(0, 0), HONG_KONG)
+    return max(first, EARLIEST_STORABLE), min(last, as_of)
 
 
 def _overrides_known_at(

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from referee.errors import ServiceError
+from referee.inputs import date_out_of_range_message, is_date_in_range
 from referee.models import Round, Tournament
 from referee.permissions import require_organiser
 from referee.services.audit import audit_record
@@ -122,6 +123,9 @@ def bureau_announcement_record(
         raise ServiceError(_("Choose whom the announcement covers."), field="scope")
     if timezone.is_naive(announced_at):
         raise ServiceError(_("Give the time of the announcement."), field="announced_at")
+    for name, value in (("day", day), ("announced_at", announced_at)):
+        if not is_date_in_range(value):
+            raise ServiceError(date_out_of_range_message(), field=name, code="date-out-of-range")
     with transaction.atomic():
         announcement = BureauAnnouncement.objects.create(
             tournament=tournament,

@@ -37,6 +37,11 @@ TILE_INPUT = {
 }
 
 
+GAME_NUMBER_MAX = 32767  # the database keeps a game number in a small integer
+VERSION_MAX = 2**31 - 1  # the database's integer
+HIDDEN_FIELDS = ("game_number", "version", "submission")
+
+
 def new_submission_key() -> str:
     return secrets.token_urlsafe(16)
 
@@ -59,8 +64,8 @@ class SeatFields:
 class GameEntryForm(forms.Form):
     ending = forms.ChoiceField(label=_("How did the game end?"), widget=forms.RadioSelect)
     went_out = forms.ChoiceField(label=_("Who went out?"), widget=forms.RadioSelect, required=False)
-    game_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+    game_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=GAME_NUMBER_MAX)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=VERSION_MAX, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
     reason = forms.CharField(
         label=_("Reason for the change"),
@@ -105,6 +110,18 @@ class GameEntryForm(forms.Form):
                     required=False,
                 )
 
+    def _refuse_forged_hidden_fields(self) -> None:
+        """The game number, version and submission key are not on the page, so their errors could not be
+        read there: one message above the form says what to do instead."""
+        forged = [name for name in HIDDEN_FIELDS if name in self._errors]
+        for name in forged:
+            del self._errors[name]
+        if forged:
+            self.add_error(
+                None,
+                _("This form does not match a game at this table. Reload the page and enter the game again."),
+            )
+
     def seat_fields(self) -> list[SeatFields]:
         return [
             SeatFields(
@@ -119,6 +136,7 @@ class GameEntryForm(forms.Form):
 
     def clean(self) -> dict:
         cleaned = super().clean()
+        self._refuse_forged_hidden_fields()
         if cleaned.get("ending") == Ending.WENT_OUT and not cleaned.get("went_out"):
             self.add_error("went_out", _("Mark who went out."))
         if cleaned.get("ending") == Ending.POOL_EXHAUSTED:

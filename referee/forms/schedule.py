@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from referee.inputs import require_date_in_range
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
 from referee.forms.widgets import DatePicker, TimePicker
@@ -25,6 +28,9 @@ class RoundForm(forms.Form):
         required=False,
         help_text=_("Leave blank to put it last."),
     )
+
+    def clean_date(self) -> datetime.date:
+        return require_date_in_range(self.cleaned_data["date"])
 
 
 class TableForm(forms.Form):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from referee import permissions
 from referee.errors import ServiceError
+from referee.inputs import date_out_of_range_message, is_date_in_range
 from referee.models import Game, Round, Table, Tournament
 from referee.services.audit import audit_record, audited_update, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_positive
@@ -28,6 +29,8 @@ def _clean_round(
 ) -> dict:
     if not isinstance(date, datetime.date):
         raise ServiceError(_("Enter a date."), field="date", code="required")
+    if not is_date_in_range(date):
+        raise ServiceError(date_out_of_range_message(), field="date", code="date-out-of-range")
     if not isinstance(start_time, datetime.time):
         raise ServiceError(_("Enter a start time."), field="start_time", code="required")
     if order is None:

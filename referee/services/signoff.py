@@ -67,6 +67,10 @@ def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
     """The second person's check, for tournaments that ask for it: never the one who entered the results."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     permissions.require(permissions.can_confirm_table(actor, table))
+    if not table.round.tournament.requires_confirmation:
+        raise ServiceError(
+            _("This tournament does not ask for a second person's confirmation."), code="not-asked"
+        )
     if table.signed_off_at is None:
         raise ServiceError(_("The referee has not signed this table off yet."), code="not-signed-off")
     if table.confirmed_at is not None:

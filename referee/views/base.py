@@ -17,6 +17,7 @@ from django.views.generic import TemplateView
 
 from referee import permissions
 from referee.errors import ServiceError
+from referee.inputs import parse_number
 from referee.models import Tournament
 
 
@@ -30,10 +31,10 @@ def show_error_on_form(form: Form, error: ServiceError) -> None:
 
 def posted_object(request: HttpRequest, name: str, queryset: QuerySet) -> Model:
     """The object a button names by primary key; a forged or stale key is a 404, never a 500."""
-    raw = request.POST.get(name, "")
-    if not raw.isdigit():
+    key = parse_number(request.POST.get(name))
+    if key is None:
         raise Http404
-    return get_object_or_404(queryset, pk=int(raw))
+    return get_object_or_404(queryset, pk=key)
 
 
 class ActionPageView(TemplateView):

@@ -122,8 +122,11 @@ class ResultEntryView(ActionPageView):
         return self.render_page(entry_form=form, editing=True)
 
     def preview_game(self) -> HttpResponse:
-        form = entry_form(self.table, self.current_sheet(), self.request.POST)
-        return self.render_page(entry_form=form, preview=preview_of(self.table, form), editing=True)
+        sheet = self.current_sheet()
+        form = entry_form(self.table, sheet, self.request.POST)
+        return self.render_page(
+            entry_form=form, sheet=sheet, preview=preview_of(self.table, form), editing=True
+        )
 
     def record_incident(self) -> HttpResponse:
         sheet = self.current_sheet()
@@ -148,10 +151,11 @@ class ResultEntryView(ActionPageView):
             else:
                 messages.success(self.request, _("Incident recorded."))
                 return HttpResponseRedirect(self.page_url("incidents"))
-        return self.render_page(incident_form=form)
+        return self.render_page(incident_form=form, sheet=sheet)
 
     def preview_restore(self) -> HttpResponse:
-        form = incident_form(self.table, self.current_sheet(), self.request.POST)
+        sheet = self.current_sheet()
+        form = incident_form(self.table, sheet, self.request.POST)
         restored = None
         if form.is_valid():
             try:
@@ -162,7 +166,7 @@ class ResultEntryView(ActionPageView):
                 )
             except ServiceError as error:
                 add_service_error(form, error, error.field)
-        return self.render_page(incident_form=form, restored=restored)
+        return self.render_page(incident_form=form, sheet=sheet, restored=restored)
 
     def remove_incident(self) -> HttpResponse:
         incident = posted_object(self.request, "incident", Incident.objects.filter(game__table=self.table))
@@ -178,7 +182,12 @@ class ResultEntryView(ActionPageView):
         )
 
     def record_draws(self) -> HttpResponse:
-        form = DrawsForm(self.request.POST, seats=self.current_sheet().seats)
+        sheet = self.current_sheet()
+        if sheet.games:
+            # The form left the page with the first game, so a refusal shown on it would go unseen.
+            messages.error(self.request, _("The drawn numbers are fixed once the first game is recorded."))
+            return HttpResponseRedirect(self.page_url())
+        form = DrawsForm(self.request.POST, seats=sheet.seats)
         if form.is_valid():
             try:
                 services.seat_draws_record(actor=self.request.user, table=self.table, numbers=form.numbers())
@@ -187,7 +196,7 @@ class ResultEntryView(ActionPageView):
             else:
                 messages.success(self.request, _("Drawn numbers recorded."))
                 return HttpResponseRedirect(self.page_url())
-        return self.render_page(draws_form=form)
+        return self.render_page(draws_form=form, sheet=sheet)
 
     def sign_off(self) -> HttpResponse:
         return self.run_action(
@@ -218,7 +227,7 @@ class ResultEntryView(ActionPageView):
             else:
                 messages.success(self.request, _("Tie-break recorded."))
                 return HttpResponseRedirect(self.page_url("sheet"))
-        return self.render_page(tie_form=form)
+        return self.render_page(tie_form=form, sheet=sheet)
 
 
 def preview_of(table: Table, form: GameEntryForm) -> Any:

@@ -19,6 +19,7 @@ from referee import permissions
 from referee.exporters import Exporter, ExportError, ExportRequest, all_exporters, get_exporter
 from referee.exporters.base import LANGUAGES, ROUND, SCHOOL
 from referee.exporters.links import entry_path
+from referee.inputs import parse_number, parse_text
 from referee.models import Round, School, Table
 from referee.models.tournament import Language
 from referee.views.base import OrganiserMixin
@@ -92,18 +93,18 @@ class ExportDownloadView(OrganiserMixin, View):
         raw = self.request.GET.get("round", "")
         if not raw:
             return None
-        found = (
-            Round.objects.filter(tournament=self.tournament, pk=int(raw)).first() if raw.isdigit() else None
-        )
+        key = parse_number(raw)
+        found = Round.objects.filter(tournament=self.tournament, pk=key).first() if key else None
         if found is None:
             raise ExportError(_("This round is not part of the tournament."), field="round", code="bad-round")
         return found
 
     def _school(self) -> School | None:
-        code = self.request.GET.get("school", "").strip().upper()
-        if not code:
+        raw = self.request.GET.get("school", "")
+        if not raw.strip():
             return None
-        found = School.objects.filter(tournament=self.tournament, code=code).first()
+        code = parse_text(raw, max_length=School._meta.get_field("code").max_length)
+        found = School.objects.filter(tournament=self.tournament, code=code.upper()).first() if code else None
         if found is None:
             raise ExportError(
                 _("This school is not part of the tournament."), field="school", code="bad-school"

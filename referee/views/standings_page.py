@@ -27,6 +27,14 @@ def chosen_round(request: HttpRequest, rounds: list[Round]) -> Round | None:
     return next((round_ for round_ in rounds if str(round_.pk) == raw), None)
 
 
+def _configure(table: Any, request: HttpRequest, per_page: int) -> None:
+    """Sorting from the address; the page size is the site's (an address's ?per_page=-1 leaves no page), and
+    any ?page= gives a page, the first or the last when it names none."""
+    RequestConfig(request, paginate=False).configure(table)
+    table.paginate(per_page=per_page)
+    table.page = table.paginator.get_page(request.GET.get(table.prefixed_page_field))
+
+
 def standings_context(
     request: HttpRequest,
     tournament: Tournament,
@@ -40,22 +48,21 @@ def standings_context(
     round_ = chosen_round(request, rounds)
     view = request.GET.get("view", "players")
     view = view if view in VIEWS else "players"
-    config = RequestConfig(request, paginate={"per_page": per_page})
     if view == "schools":
         table = SchoolStandingsTable(
             selectors.school_standings(tournament, final_only=final_only, round_=round_)
         )
-        config.configure(table)
+        _configure(table, request, per_page)
     elif view == "tables":
         scope = Table.objects.filter(round__tournament=tournament).select_related("round")
         if round_ is not None:
             scope = scope.filter(round=round_)
         table = TableWinnersTable(scope.order_by("round__order", "number"), namer=namer)
-        config.configure(table)
+        _configure(table, request, per_page)
         shown = [row.record for row in table.page.object_list] if table.page else []
         table.outcomes = selectors.table_winners(tournament, shown, final_only=final_only)
     else:
         rows = selectors.standings(tournament, final_only=final_only, round_=round_)
         table = PlayerStandingsTable(player_lines(rows, lambda row: namer(row.player)))
-        config.configure(table)
+        _configure(table, request, per_page)
     return {"rounds": rounds, "round": round_, "view": view, "standings_table": table}

@@ -15,6 +15,7 @@ import scoring
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.inputs import parse_number
 from referee.match import table_status
 from referee.models import Table
 from referee.numbers import rank_text
@@ -84,7 +85,7 @@ class TableSheetView(ResultEntryView):
                 "tie_form",
                 TieBreakForm(tied=tied, initial={"seat": table.tie_winner, "how": table.tie_break}),
             )
-        context["editing_number"] = _form_game_number(context.get("entry_form"))
+        context["editing_number"] = _form_game_number(context.get("entry_form"), sheet)
         context["correcting"] = bool(
             context.get("entry_form") and context["editing_number"] <= sheet.games_played
         )
@@ -96,16 +97,17 @@ def _in_play_order(sheet: TableSheet) -> list:
 
 
 def _requested_game(raw: str | None, sheet: TableSheet) -> int | None:
-    if raw and raw.isdigit() and sheet.game(int(raw)) is not None:
-        return int(raw)
-    return None
+    number = parse_number(raw)
+    return number if number is not None and sheet.game(number) is not None else None
 
 
-def _form_game_number(form: Any) -> int:
+def _form_game_number(form: Any, sheet: TableSheet) -> int:
+    """The game the form is for: a stored one, else the next (also when a forged number names neither)."""
     if form is None:
         return 0
-    raw = form["game_number"].value()
-    return int(raw) if str(raw).isdigit() else 0
+    next_number = sheet.games_played + 1
+    number = parse_number(str(form["game_number"].value()))
+    return number if number == next_number or (number and sheet.game(number)) else next_number
 
 
 def _ranks(outcome: TableOutcome, sheet: TableSheet) -> list[str]:

@@ -140,6 +140,8 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
 @pytest.fixture
 def world(organiser, tournament, school, players, round_, table, referee, other_referee, roles):
     """One tournament holding an object in the state each write needs."""
+    tournament.requires_confirmation = True
+    tournament.save(update_fields=["requires_confirmation"])
     empty_school = services.school_create(
         actor=organiser, tournament=tournament, name_zh="空校", name_en="", code="E"
     )

@@ -61,6 +61,8 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
     assert [seat.letter for seat in rows[0].seats] == ["A", "B", "C", "D"]
     services.table_sign_off(actor=referee, table=finished_table)
     assert selectors.table_progress(finished_table).status == TableStatus.SIGNED_OFF
+    finished_table.round.tournament.requires_confirmation = True
+    finished_table.round.tournament.save(update_fields=["requires_confirmation"])
     services.table_confirm(actor=organiser, table=finished_table)
     assert selectors.table_progress(finished_table).status == TableStatus.CONFIRMED
     assert selectors.table_progress(in_play).status == TableStatus.NOT_STARTED

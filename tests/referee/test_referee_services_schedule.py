@@ -6,6 +6,7 @@ import datetime
 import time
 
 import pytest
+from django.utils import translation
 
 from referee import services
 from referee.errors import ServiceError
@@ -42,6 +43,21 @@ def test_bad_rounds_are_refused(organiser, tournament, values, field):
         services.round_create(actor=organiser, tournament=tournament, **values)
     assert refused.value.field == field
     assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "day", [datetime.date(1, 1, 1), datetime.date(1999, 12, 31), datetime.date(2101, 1, 1), datetime.date.max]
+)
+def test_a_round_at_the_ends_of_the_calendar_is_refused(organiser, tournament, round_, day):
+    """A date like 9999-12-31 would break every weather page of the tournament (its next day overflows)."""
+    with translation.override("zh-hant"), pytest.raises(ServiceError) as refused:
+        services.round_create(actor=organiser, tournament=tournament, name="R", date=day, start_time=NINE)
+    assert (refused.value.field, str(refused.value)) == ("date", "請輸入 2000 年至 2100 年之間的日期。")
+    with pytest.raises(ServiceError):
+        services.round_update(
+            actor=organiser, round_=round_, name=round_.name, date=day, start_time=NINE, order=None
+        )
+    assert list(Round.objects.values_list("date", flat=True)) == [datetime.date(2026, 12, 5)]
 
 
 def test_round_update_and_delete(organiser, round_):

@@ -36,7 +36,22 @@ def test_a_table_is_signed_off_once(finished_table, referee, organiser):
     assert refused.value.code == "signed-off"
 
 
-def test_confirm_needs_a_sign_off_first(finished_table, referee, organiser):
+@pytest.fixture
+def asks_confirmation(tournament):
+    tournament.requires_confirmation = True
+    tournament.save(update_fields=["requires_confirmation"])
+
+
+def test_a_tournament_that_does_not_ask_for_confirmation_refuses_one(finished_table, referee, organiser):
+    services.table_sign_off(actor=referee, table=finished_table)
+    with pytest.raises(ServiceError) as refused:
+        services.table_confirm(actor=organiser, table=finished_table)
+    assert refused.value.code == "not-asked"
+    finished_table.refresh_from_db()
+    assert finished_table.confirmed_at is None
+
+
+def test_confirm_needs_a_sign_off_first(asks_confirmation, finished_table, referee, organiser):
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=organiser, table=finished_table)
     assert refused.value.code == "not-signed-off"
@@ -48,7 +63,9 @@ def test_confirm_needs_a_sign_off_first(finished_table, referee, organiser):
     assert again.value.code == "confirmed"
 
 
-def test_the_referee_who_entered_the_results_cannot_confirm_them(finished_table, referee, other_referee):
+def test_the_referee_who_entered_the_results_cannot_confirm_them(
+    asks_confirmation, finished_table, referee, other_referee
+):
     services.table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=referee, table=finished_table)
@@ -57,7 +74,9 @@ def test_the_referee_who_entered_the_results_cannot_confirm_them(finished_table,
     assert table.confirmed_by == other_referee
 
 
-def test_an_organiser_who_corrected_a_game_cannot_confirm(finished_table, referee, organiser):
+def test_an_organiser_who_corrected_a_game_cannot_confirm(
+    asks_confirmation, finished_table, referee, organiser
+):
     services.table_sign_off(actor=referee, table=finished_table)
     game = finished_table.games.get(number=3)
     services.game_result_submit(
@@ -79,7 +98,9 @@ def test_an_organiser_who_corrected_a_game_cannot_confirm(finished_table, refere
     assert refused.value.code == "same-person"
 
 
-def test_an_organiser_who_signed_off_cannot_confirm(finished_table, organiser, other_referee):
+def test_an_organiser_who_signed_off_cannot_confirm(
+    asks_confirmation, finished_table, organiser, other_referee
+):
     services.table_sign_off(actor=organiser, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=organiser, table=finished_table)
@@ -87,7 +108,7 @@ def test_an_organiser_who_signed_off_cannot_confirm(finished_table, organiser, o
     assert services.table_confirm(actor=other_referee, table=finished_table).confirmed_at is not None
 
 
-def test_a_stranger_cannot_confirm(finished_table, referee, stranger):
+def test_a_stranger_cannot_confirm(asks_confirmation, finished_table, referee, stranger):
     services.table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         services.table_confirm(actor=stranger, table=finished_table)

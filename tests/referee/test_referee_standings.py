@@ -189,6 +189,21 @@ def test_the_projector_turns_the_pages(client, organiser, tournament, referee, r
     assert 'class="projector"' in last.content.decode()
 
 
+@pytest.mark.parametrize(
+    "query", ["per_page=-1", "per_page=0", "per_page=²", "page=-1", "page=²", "page=99999"]
+)
+def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tournament, query):
+    """The site's page size whatever the address asks; a page that does not exist shows the first or last."""
+    from referee.bulk import BulkPlan, build_tournament
+    from referee.standings_tables import PER_PAGE
+
+    big = build_tournament(BulkPlan(slug="big", players=PER_PAGE + 10, referees=2))
+    response = client.get(reverse("public:standings", args=[big.slug]) + f"?{query}")
+    assert response.status_code == 200
+    table = response.context["standings_table"]
+    assert table.paginator.per_page == PER_PAGE and table.page.number in (1, table.paginator.num_pages)
+
+
 @pytest.mark.parametrize("privacy", ["full-names", "initials", "player-numbers"])
 def test_public_table_winners_follow_the_privacy_setting(
     client, organiser, finished_table, referee, tournament, privacy

@@ -14,6 +14,9 @@ from referee.models import Game, Incident
 from tests.referee.conftest import form_errors
 
 
+NO_SUCH_GAME = "This form does not match a game at this table. Reload the page and enter the game again."
+
+
 def url(table) -> str:
     return reverse("referee:table", args=[table.pk])
 
@@ -155,7 +158,8 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_saved(referee_clien
     ("overrides", "expected"),
     [
         ({"game_number": "2"}, "The next game at this table is game 1."),
-        ({"game_number": "0"}, "Ensure this value is greater than or equal to 1."),
+        ({"game_number": "0"}, NO_SUCH_GAME),
+        ({"version": "abc"}, NO_SUCH_GAME),
         ({"version": "4"}, "This game is no longer there."),
     ],
 )
@@ -165,6 +169,21 @@ def test_hidden_fields_tampered_with_are_refused_above_the_form(referee_client, 
         str(message) for messages in response.context["entry_form"].errors.values() for message in messages
     )
     assert expected in messages
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("number", ["0", "abc", "²", "-1", "", "99999999999999999999999"])
+def test_a_forged_game_number_is_refused_above_the_form_for_the_next_game(referee_client, table, number):
+    """The hidden game number is not on the page: its refusal is said above the form, and the form is the next
+    game's, not "Correct game 0"."""
+    response = referee_client.post(url(table), game_post(game_number=number), HTTP_ACCEPT_LANGUAGE="en")
+    form = response.context["entry_form"]
+    assert form.non_field_errors() == [NO_SUCH_GAME]
+    assert NO_SUCH_GAME in response.content.decode()
+    assert (response.context["editing_number"], response.context["correcting"]) == (1, False)
+    chinese = referee_client.post(url(table), game_post(game_number=number)).content.decode()
+    assert "這份表格與此桌的任何一局都不相符。請重新載入頁面，再輸入該局。" in chinese
+    assert "更正第 0 局" not in chinese and "第 1 局" in chinese
     assert not Game.objects.exists()
 
 
@@ -363,6 +382,31 @@ def test_drawn_numbers_through_the_page(referee_client, table):
     assert "drawn_B" in form_errors(duplicate, "draws_form")
     negative = referee_client.post(url(table), {"action": "record-draws", "drawn_A": "-5"})
     assert "drawn_A" in form_errors(negative, "draws_form")
+
+
+def test_drawn_numbers_posted_once_play_has_started_are_refused_with_a_message(
+    referee_client, finished_table, referee
+):
+    """The form is gone from the page after the first game (and after sign-off): the refusal is a message."""
+    for sign_off in (False, True):
+        if sign_off:
+            services.table_sign_off(actor=referee, table=finished_table)
+        response = referee_client.post(
+            url(finished_table),
+            {"action": "record-draws", "drawn_A": "5"},
+            HTTP_ACCEPT_LANGUAGE="en",
+            follow=True,
+        )
+        assert [str(message) for message in response.context["messages"]] == [
+            "The drawn numbers are fixed once the first game is recorded."
+        ]
+        assert not finished_table.seats.filter(drawn_number__isnull=False).exists()
+    chinese = referee_client.post(
+        url(finished_table), {"action": "record-draws", "drawn_A": "x"}, follow=True
+    )
+    assert [str(message) for message in chinese.context["messages"]] == [
+        "記錄第一局後，抽出的號碼便不能再更改。"
+    ]
 
 
 def test_tie_break_through_the_organisers_page(

@@ -304,6 +304,8 @@ class TestScheduleForms:
             ({"name": ""}, "name"),
             ({"date": "2026-02-31"}, "date"),
             ({"date": "tomorrow"}, "date"),
+            ({"date": "9999-12-31"}, "date"),
+            ({"date": "0001-01-01"}, "date"),
             ({"start_time": "25:00"}, "start_time"),
             ({"order": "0"}, "order"),
         ],
@@ -312,6 +314,15 @@ class TestScheduleForms:
         url = reverse("organiser:rounds", args=[tournament.slug])
         data = {"action": "add", "name": "第一輪", "date": "2026-12-05", "start_time": "09:30", **changes}
         assert field in form_errors(organiser_client.post(url, data), "round_form")
+        assert not Round.objects.exists()
+
+    def test_a_round_at_the_ends_of_the_calendar_is_refused_in_the_pages_language(
+        self, organiser_client, tournament
+    ):
+        url = reverse("organiser:rounds", args=[tournament.slug])
+        data = {"action": "add", "name": "第一輪", "date": "9999-12-31", "start_time": "09:30"}
+        errors = form_errors(organiser_client.post(url, data, HTTP_ACCEPT_LANGUAGE="en"), "round_form")
+        assert errors["date"] == ["Enter a date between the years 2000 and 2100."]
         assert not Round.objects.exists()
 
     def test_edit_round_bad_and_good(self, organiser_client, tournament, round_):
@@ -502,3 +513,29 @@ def test_a_referee_posting_to_an_organiser_page_is_refused(referee_client, tourn
     response = referee_client.post(url, {"action": "add", "name_zh": "入侵", "code": "X"})
     assert response.status_code == 403
     assert not School.objects.exists()
+
+
+NOT_ASCII_KEYS = ["²", "１", "٣", "1²", "-1", "", "99999999999999999999999", str(2**63)]
+
+
+@pytest.mark.parametrize("key", NOT_ASCII_KEYS)
+def test_a_button_naming_its_object_in_anything_but_ascii_digits_finds_nothing(organiser_client, table, key):
+    """Every Delete, Remove and Clear button names its object by key: a forged key is a 404, never a 500."""
+    url = reverse("organiser:table", args=[table.round.tournament.slug, table.pk])
+    response = organiser_client.post(url, {"action": "remove-seat", "seat": key})
+    assert response.status_code == 404
+    assert table.seats.count() == 4
+
+
+@pytest.mark.parametrize("key", NOT_ASCII_KEYS)
+def test_a_game_asked_for_in_anything_but_ascii_digits_opens_the_next_game(
+    organiser_client, table, play, key
+):
+    play(table)
+    for url in (
+        reverse("organiser:table", args=[table.round.tournament.slug, table.pk]),
+        reverse("referee:table", args=[table.pk]),
+    ):
+        response = organiser_client.get(url, {"game": key})
+        assert response.status_code == 200
+        assert response.context["editing_number"] == 2 and not response.context["correcting"]

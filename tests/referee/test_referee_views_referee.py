@@ -117,3 +117,23 @@ def test_another_referee_finds_and_confirms_a_table(
     finished_table.refresh_from_db()
     assert finished_table.confirmed_by == other_referee
     assert client.get(address).status_code == 403  # checked: nothing more for them here
+
+
+def test_a_confirmation_the_tournament_does_not_ask_for_is_refused_with_a_message(
+    client, finished_table, referee, organiser, tournament
+):
+    """Without the setting there is no confirm button; a forged one says why, not "a second person"."""
+    services.table_sign_off(actor=referee, table=finished_table)
+    client.force_login(organiser)
+    address = reverse("organiser:table", args=[tournament.slug, finished_table.pk])
+    response = client.post(address, {"action": "confirm"}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert [str(message) for message in response.context["messages"]] == [
+        "This tournament does not ask for a second person's confirmation."
+    ]
+    finished_table.refresh_from_db()
+    assert finished_table.confirmed_at is None
+    client.force_login(referee)
+    chinese = client.post(
+        reverse("referee:table", args=[finished_table.pk]), {"action": "confirm"}, follow=True
+    )
+    assert [str(message) for message in chinese.context["messages"]] == ["此比賽不需要第二人確認賽果。"]

@@ -134,6 +134,21 @@ class TestErrors:
         with pytest.raises(CommandError, match="ISO 8601"):
             status(DAY, "--at", "morning")
 
+    @pytest.mark.parametrize("day", ["0001-01-01", "1999-12-31", "2101-01-01", "9999-12-31"])
+    def test_a_day_at_the_ends_of_the_calendar_is_a_clear_error(self, day: str) -> None:
+        with pytest.raises(CommandError, match="between the years 2000 and 2100"):
+            status(day)
+
+    @pytest.mark.parametrize("moment", ["0001-01-01T00:00", "9999-12-31T23:59", "9999-12-31T23:59-12:00"])
+    def test_a_time_at_the_ends_of_the_calendar_is_a_clear_error(self, tmp_path, moment: str) -> None:
+        with pytest.raises(CommandError, match="between the years 2000 and 2100"):
+            status(DAY, "--at", moment)
+        path = tmp_path / "payload.json"
+        path.write_text(warnsum(), encoding="utf-8")
+        with pytest.raises(CommandError, match="between the years 2000 and 2100"):
+            call_command("weather_import", str(path), "--at", moment)
+        assert not WarningSnapshot.objects.exists()
+
     def test_several_tournaments_on_the_day_need_a_choice(self, tournament) -> None:
         from referee.models import Round, Tournament
 

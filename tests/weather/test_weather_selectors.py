@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from referee.models import Round
 from tests.weather.weather_payloads import MATCH_DAY, hk, rain
-from weather.decision import MatchDay, Reason, Status
+from weather.decision import HONG_KONG, MatchDay, Reason, Status
 from weather.models import MatchDayOverride
 from weather.selectors import day_status, describe_snapshot, match_days, statuses, upcoming_statuses
 
@@ -82,3 +83,29 @@ def test_the_number_of_queries_does_not_grow_with_the_days(tournament, store) ->
 def test_describe_snapshot_lists_codes_in_force(store) -> None:
     assert describe_snapshot(store("06:55", rain("WRAINB", hk("06:00")))) == ["WRAINB"]
     assert describe_snapshot(store("06:56", "{}")) == []
+
+
+EDGE_DAYS = [date.min, date.min + timedelta(days=1), date.max - timedelta(days=1), date.max]
+
+
+@pytest.mark.parametrize("day", EDGE_DAYS)
+def test_a_day_at_the_ends_of_the_calendar_is_decided_without_overflowing(tournament, store, day) -> None:
+    """Rounds stored before their dates were checked may lie anywhere in the calendar."""
+    store("07:05", rain("WRAINR", hk("05:00")))
+    for as_of in (hk("07:30"), datetime.combine(day, time(8, 0), HONG_KONG)):
+        row = statuses(tournament, [MatchDay(day)], as_of)[0]
+        assert row.match_day.day == day
+    assert day_status(tournament, day, hk("07:30")).match_day.day == day
+
+
+@pytest.mark.parametrize("day", [date.max, date.max - timedelta(days=1)])
+def test_a_round_stored_at_the_end_of_the_calendar_leaves_the_weather_pages_working(
+    client, tournament, organiser, frozen_now, day
+) -> None:
+    Round.objects.create(tournament=tournament, name="Far", date=day, start_time=time(23, 30), order=3)
+    assert [row.match_day.day for row in upcoming_statuses(tournament, hk("07:30"))][-1] == day
+    pages = [reverse(name, args=[tournament.slug]) for name in ("weather:public", "weather:status_json")]
+    for url in pages:
+        assert client.get(url).status_code == 200
+    client.force_login(organiser)
+    assert client.get(reverse("weather:manage", args=[tournament.slug])).status_code == 200

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from referee.errors import ServiceError
 from referee.models import AuditEntry
 from tests.weather.weather_payloads import MATCH_DAY, hk, rain, warning_info
+from weather.decision import HONG_KONG
 from weather.feed import STATEMENT_FEED, SUMMARY_FEED, FeedError
 from weather.hko import FetchError, feed_url
 from weather.models import BureauAnnouncement, MatchDayOverride, SnapshotSource, WarningSnapshot
@@ -169,6 +171,24 @@ class TestBureauRecords:
         with pytest.raises(ServiceError) as caught:
             self.record(organiser, tournament, scope="secondary")
         assert caught.value.field == "scope"
+
+    @pytest.mark.parametrize(
+        ("changes", "field"),
+        [
+            ({"announced_at": datetime(1, 1, 1, 0, 0, tzinfo=HONG_KONG)}, "announced_at"),
+            ({"announced_at": datetime(9999, 12, 31, 23, 59, tzinfo=HONG_KONG)}, "announced_at"),
+            ({"day": date(1, 1, 1)}, "day"),
+            ({"day": date.max}, "day"),
+        ],
+    )
+    def test_a_date_at_the_ends_of_the_calendar_is_refused(
+        self, tournament, organiser, changes, field
+    ) -> None:
+        with translation.override("zh-hant"), pytest.raises(ServiceError) as caught:
+            self.record(organiser, tournament, **changes)
+        assert caught.value.field == field
+        assert str(caught.value) == "請輸入 2000 年至 2100 年之間的日期。"
+        assert not BureauAnnouncement.objects.exists()
 
     @pytest.mark.parametrize("who", ["referee_user", "stranger"])
     def test_only_organisers_delete(self, request, tournament, organiser, who: str) -> None:

@@ -160,6 +160,36 @@ class TestOrganiserPage:
         html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
         assert 'data-status="cancelled"' in html
 
+    @pytest.mark.parametrize(
+        ("changes", "field"),
+        [
+            ({"announced_at": "0001-01-01T00:00"}, "announced_at"),
+            ({"announced_at": "9999-12-31T23:59"}, "announced_at"),
+            ({"day": "0001-01-01"}, "day"),
+            ({"day": "9999-12-31"}, "day"),
+        ],
+    )
+    def test_a_date_at_the_ends_of_the_calendar_is_refused_on_its_field(
+        self, client, tournament, organiser, frozen_now, changes, field
+    ) -> None:
+        client.force_login(organiser)
+        data = {
+            "action": "bureau-record",
+            "day": MATCH_DAY.isoformat(),
+            "scope": "primary",
+            "suspended": "yes",
+            "announced_at": f"{MATCH_DAY.isoformat()}T06:10",
+            **changes,
+        }
+        response = client.post(self.url(tournament), data)
+        assert response.status_code == 200
+        assert response.context["bureau_form"].errors[field] == ["請輸入 2000 年至 2100 年之間的日期。"]
+        english = client.post(self.url(tournament), data, HTTP_ACCEPT_LANGUAGE="en")
+        assert english.context["bureau_form"].errors[field] == [
+            "Enter a date between the years 2000 and 2100."
+        ]
+        assert not BureauAnnouncement.objects.exists()
+
     def test_organiser_deletes_an_announcement(self, client, tournament, organiser, frozen_now) -> None:
         from weather.services import bureau_announcement_record
 
@@ -174,6 +204,25 @@ class TestOrganiserPage:
         client.force_login(organiser)
         client.post(self.url(tournament), {"action": "bureau-delete", "announcement": str(notice.pk)})
         assert not BureauAnnouncement.objects.exists()
+
+    @pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "", "99999999999999999999999", str(2**63)])
+    def test_an_announcement_named_in_anything_but_ascii_digits_is_not_found(
+        self, client, tournament, organiser, frozen_now, key
+    ) -> None:
+        from weather.services import bureau_announcement_record
+
+        bureau_announcement_record(
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=True,
+            announced_at=hk("06:00"),
+        )
+        client.force_login(organiser)
+        response = client.post(self.url(tournament), {"action": "bureau-delete", "announcement": key})
+        assert response.status_code == 404
+        assert BureauAnnouncement.objects.count() == 1
 
 
 class TestSnapshotHistory:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +30,7 @@ SNAPSHOTS_PER_PAGE = 50
 
 def day_auto_id(day: str) -> str:
     """Each match day has its own override form: keep their field ids apart."""
-    safe = "".join(ch for ch in day if ch.isdigit())
+    safe = "".join(ch for ch in day if ch in string.digits)
     return f"id_override_{safe}_%s"
 
 

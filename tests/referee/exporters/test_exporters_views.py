@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 from openpyxl import load_workbook
+
+from tests.referee.hostile import refuse_nul
 
 
 def test_the_export_page_lists_every_exporter_with_a_button(organiser_client, event, second_school):
@@ -103,3 +106,24 @@ def test_the_table_pages_sheets_speak_the_pages_language(referee_client, signed_
     assert f'href="{sheet}?lang=en"' in english
     chinese = referee_client.get(page).content.decode()
     assert f'href="{sheet}?lang=zh-hant"' in chinese
+
+
+@pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "99999999999999999999999", str(2**63)])
+def test_a_round_named_in_anything_but_ascii_digits_goes_back_with_a_message(organiser_client, event, key):
+    url = reverse("exports:download", args=[event.slug, "standings-pdf"])
+    response = organiser_client.get(url, {"round": key}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("exports:page", args=[event.slug])
+    assert [str(message) for message in response.context["messages"]] == [
+        "This round is not part of the tournament."
+    ]
+
+
+@pytest.mark.parametrize("code", ["\x00", "LHP\x00", "L" * 500, "²"])
+def test_a_school_code_no_school_could_have_goes_back_with_a_message(organiser_client, event, code):
+    """A NUL character would reach the database, which PostgreSQL refuses: it is no school's code."""
+    url = reverse("exports:download", args=[event.slug, "school-pack"])
+    with connection.execute_wrapper(refuse_nul):
+        response = organiser_client.get(url, {"school": code}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert [str(message) for message in response.context["messages"]] == [
+        "This school is not part of the tournament."
+    ]

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from referee.models import Tournament
 from weather import clock
 from weather.selectors import day_status, tournaments_playing_on
-from weather.timeparse import parse_moment
+from weather.timeparse import parse_moment, require_year_in_range
 
 
 class Command(BaseCommand):
@@ -48,9 +48,11 @@ class Command(BaseCommand):
 
 def _parse_date(value: str) -> date:
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError as exc:
         raise CommandError(f"weather_status: {value!r} is not a date (YYYY-MM-DD)") from exc
+    require_year_in_range(value, day)
+    return day
 
 
 def _parse_session(value: str) -> time:
