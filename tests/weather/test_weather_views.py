@@ -190,6 +190,23 @@ class TestOrganiserPage:
         ]
         assert not BureauAnnouncement.objects.exists()
 
+    def test_deleting_an_announcement_asks_first(self, client, tournament, organiser, frozen_now) -> None:
+        from weather.services import bureau_announcement_record
+
+        bureau_announcement_record(
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=True,
+            announced_at=hk("06:00"),
+        )
+        client.force_login(organiser)
+        english = client.get(self.url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert 'data-confirm="Delete the Education Bureau announcement for July 19, 2025?"' in english
+        chinese = client.get(self.url(tournament)).content.decode()
+        assert 'data-confirm="要刪除 2025年7月19日 的教育局公布嗎？"' in chinese
+
     def test_organiser_deletes_an_announcement(self, client, tournament, organiser, frozen_now) -> None:
         from weather.services import bureau_announcement_record
 
