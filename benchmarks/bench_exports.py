@@ -192,7 +192,7 @@ def export_once(database: Path, slug: str, exporter_name: str, round_order: int 
     """One export in this process: its wall and CPU time, and the process's peak memory before and after."""
     _setup_django(database)
     from referee.exporters import ExportRequest, get_exporter
-    from referee.exporters.pdf import cjk_font
+    from referee.exporters.fonts import cjk_font
     from referee.models import Tournament
 
     cjk_font()

@@ -16,7 +16,8 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from referee.exporters.base import SCHOOL, Exporter
 from referee.exporters.labels import person_name, school_name, seat_name
 from referee.numbers import count_text, rank_text, score_text
-from referee.exporters.pdf import PdfExporter, cjk_font, para, plain
+from referee.exporters.fonts import cjk_font, plain
+from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets

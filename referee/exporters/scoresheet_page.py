@@ -20,7 +20,8 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 import scoring
 from referee.exporters.labels import outcome_reason, seat_name
 from referee.numbers import count_text, score_text
-from referee.exporters.pdf import FitToPage, cjk_font, para
+from referee.exporters.fonts import cjk_font
+from referee.exporters.pdf import FitToPage, para
 from referee.exporters.qr import QrCode
 from referee.rulesets import incident_label
 from referee.wording import listed

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee.exporters import get_exporter
-from referee.exporters.pdf import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs, para
+from referee.exporters.fonts import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs
+from referee.exporters.pdf import para
 from referee.models import Player
 
 EXTENSION_A = "㐱"  # U+3431
