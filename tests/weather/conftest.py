@@ -66,3 +66,21 @@ def store(db) -> Callable[..., WarningSnapshot]:
         )
 
     return save
+
+
+@pytest.fixture
+def announce(tournament, organiser) -> Callable[..., object]:
+    """Record the bureau's word for primary schools on the match day: `announce(suspended=True)`."""
+    from weather.services import bureau_announcement_record
+
+    def record(*, suspended: bool, at: str = "06:00") -> object:
+        return bureau_announcement_record(
+            actor=organiser,
+            tournament=tournament,
+            day=MATCH_DAY,
+            scope="primary",
+            suspended=suspended,
+            announced_at=hk(at),
+        )
+
+    return record

@@ -46,17 +46,10 @@ class TestPublicPage:
 
 
 class TestJson:
-    def test_the_same_facts_as_the_page(self, client, tournament, stormy_morning, organiser) -> None:
-        from weather.services import bureau_announcement_record
-
-        bureau_announcement_record(
-            actor=organiser,
-            tournament=tournament,
-            day=MATCH_DAY,
-            scope="primary",
-            suspended=False,
-            announced_at=hk("06:00"),
-        )
+    def test_the_same_facts_as_the_page(
+        self, client, tournament, stormy_morning, organiser, announce
+    ) -> None:
+        announce(suspended=False)
         body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()
         (day,) = body["match_days"]
         assert day["date"] == MATCH_DAY.isoformat() and day["session_start"] == "09:00"
@@ -190,52 +183,29 @@ class TestOrganiserPage:
         ]
         assert not BureauAnnouncement.objects.exists()
 
-    def test_deleting_an_announcement_asks_first(self, client, tournament, organiser, frozen_now) -> None:
-        from weather.services import bureau_announcement_record
-
-        bureau_announcement_record(
-            actor=organiser,
-            tournament=tournament,
-            day=MATCH_DAY,
-            scope="primary",
-            suspended=True,
-            announced_at=hk("06:00"),
-        )
+    def test_deleting_an_announcement_asks_first(
+        self, client, tournament, organiser, frozen_now, announce
+    ) -> None:
+        announce(suspended=True)
         client.force_login(organiser)
         english = client.get(self.url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert 'data-confirm="Delete the Education Bureau announcement for July 19, 2025?"' in english
         chinese = client.get(self.url(tournament)).content.decode()
         assert 'data-confirm="要刪除 2025年7月19日 的教育局公布嗎？"' in chinese
 
-    def test_organiser_deletes_an_announcement(self, client, tournament, organiser, frozen_now) -> None:
-        from weather.services import bureau_announcement_record
-
-        notice = bureau_announcement_record(
-            actor=organiser,
-            tournament=tournament,
-            day=MATCH_DAY,
-            scope="primary",
-            suspended=True,
-            announced_at=hk("06:00"),
-        )
+    def test_organiser_deletes_an_announcement(
+        self, client, tournament, organiser, frozen_now, announce
+    ) -> None:
+        notice = announce(suspended=True)
         client.force_login(organiser)
         client.post(self.url(tournament), {"action": "bureau-delete", "announcement": str(notice.pk)})
         assert not BureauAnnouncement.objects.exists()
 
     @pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "", "99999999999999999999999", str(2**63)])
     def test_an_announcement_named_in_anything_but_ascii_digits_is_not_found(
-        self, client, tournament, organiser, frozen_now, key
+        self, client, tournament, organiser, frozen_now, key, announce
     ) -> None:
-        from weather.services import bureau_announcement_record
-
-        bureau_announcement_record(
-            actor=organiser,
-            tournament=tournament,
-            day=MATCH_DAY,
-            scope="primary",
-            suspended=True,
-            announced_at=hk("06:00"),
-        )
+        announce(suspended=True)
         client.force_login(organiser)
         response = client.post(self.url(tournament), {"action": "bureau-delete", "announcement": key})
         assert response.status_code == 404
@@ -282,8 +252,8 @@ class TestDatesAndNames:
     """Short dates that a Hong Kong reader cannot take the wrong way round, and people by their names."""
 
     @pytest.fixture
-    def notices(self, tournament, organiser, frozen_now):
-        from weather.services import bureau_announcement_record, override_clear, override_set
+    def notices(self, tournament, organiser, frozen_now, announce):
+        from weather.services import override_clear, override_set
 
         organiser.first_name = "黃主任"
         organiser.save()
@@ -292,14 +262,7 @@ class TestDatesAndNames:
         override_set(**day, status="cancelled", reason="水浸")
         override_clear(**day)
         override_set(**day, status="goes-ahead", reason="室內")
-        bureau_announcement_record(
-            actor=organiser,
-            tournament=tournament,
-            day=MATCH_DAY,
-            scope="primary",
-            suspended=False,
-            announced_at=hk("05:50"),
-        )
+        announce(suspended=False, at="05:50")
 
     def test_chinese_pages(self, client, tournament, organiser, notices) -> None:
         client.force_login(organiser)
