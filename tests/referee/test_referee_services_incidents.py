@@ -62,13 +62,19 @@ TABLE_TILES = (
 )
 
 
-def test_the_table_tiles_are_restored_by_the_engine(game, table, referee):
+@pytest.mark.parametrize(
+    "typed_tiles",
+    ["r5 r6 r7 k9 b9 y9 j b2 k13", "ｒ５　Ｒ６ r7 k9 b9 y9 ｊ b2 k13"],
+    ids=["lower-case", "chinese-keyboard"],
+)
+def test_the_table_tiles_are_restored_by_the_engine(game, table, referee, typed_tiles):
+    """Stored as the notation spells them, whatever keyboard typed them."""
     incident = services.incident_record(
         actor=referee,
         game=game,
         seat=table.seats.get(letter="B"),
         kind="overtime-unrestorable",
-        table_tiles="r5 r6 r7 k9 b9 y9 j b2 k13",
+        table_tiles=typed_tiles,
     )
     placed = sum(len(laid.split()) for laid in incident.arrangement["sets"])
     left = incident.arrangement["unplaced_count"]
@@ -141,14 +147,3 @@ def test_after_sign_off_only_an_organiser_removes_or_adds_incidents_with_a_reaso
         "記錯了座位",
         "",
     ]
-
-
-def test_table_tiles_from_a_chinese_keyboard_are_stored_as_the_notation_spells_them(game, table, referee):
-    incident = services.incident_record(
-        actor=referee,
-        game=game,
-        seat=table.seats.get(letter="B"),
-        kind="overtime-unrestorable",
-        table_tiles="ｒ５　Ｒ６ r7 k9 b9 y9 ｊ b2 k13",
-    )
-    assert incident.table_tiles == TABLE_TILES
