@@ -27,7 +27,9 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development."
+        )
     SECRET_KEY = "development-only-insecure-key"  # noqa: S105 - only with DEBUG on
 
 ALLOWED_HOSTS = [

@@ -100,3 +100,23 @@ def test_a_file_database_is_in_wal_mode(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "wal"
+
+
+def test_manage_py_without_a_secret_key_says_what_to_set_in_one_line() -> None:
+    """An operator who forgot the environment gets the remedy, not a traceback."""
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "manage.py: SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development."
+    ]
