@@ -14,14 +14,14 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, school_name, seat_name
-from referee.numbers import count_text, rank_text, score_text
 from referee.exporters.fonts import cjk_font, plain
+from referee.exporters.labels import person_name, school_name, seat_name
 from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets
 from referee.exporters.xlsx import XlsxExporter
+from referee.numbers import count_text, rank_text, score_text
 from referee.selectors import standings
 
 GRID = colors.Color(0.45, 0.45, 0.45)

@@ -18,15 +18,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import outcome_reason, seat_name
-from referee.numbers import count_text, score_text
 from referee.exporters.fonts import cjk_font
+from referee.exporters.labels import outcome_reason, seat_name
 from referee.exporters.pdf import FitToPage, para
 from referee.exporters.qr import QrCode
+from referee.numbers import count_text, score_text
 from referee.rulesets import incident_label
-from referee.wording import listed
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
 from referee.verdicts import TableOutcome
+from referee.wording import listed
 
 LABEL_WIDTH = 21 * mm
 QR_SIZE = 27 * mm

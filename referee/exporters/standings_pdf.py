@@ -14,8 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
-from referee.exporters.labels import school_name
 from referee.exporters.fonts import cjk_font, plain
+from referee.exporters.labels import school_name
 from referee.exporters.pdf import PdfExporter, StreamedTable, para
 from referee.exporters.registry import register
 from referee.models import School

@@ -6,9 +6,9 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from referee.actions import action_label
 from django.contrib.auth import get_user_model
 
+from referee.actions import action_label
 from referee.models import AuditEntry, Player, Table
 from referee.selectors.changes import change_lines
 

@@ -22,9 +22,9 @@ from referee.numbers import rank_text
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet
 from referee.verdicts import TableOutcome, sheet_outcome
-from referee.wording import listed
 from referee.views.base import OrganiserMixin, posted_object
 from referee.views.entry import ResultEntryView, entry_form, incident_form
+from referee.wording import listed
 
 
 def _load_table(pk: int, **filters: Any) -> Table:

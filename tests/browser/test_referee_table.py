@@ -94,7 +94,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     incident.locator("button[value='record-incident']").click()
     page.wait_for_selector(".message:has-text('已記錄事件')")
     recorded = Incident.objects.get(game__table=demo)
-    assert recorded.tiles_drawn == 3 + recorded.tiles_left_over and recorded.arrangement["sets"]
+    assert recorded.tiles_drawn == 3 + recorded.tiles_left_over
+    assert recorded.arrangement["sets"]
 
     # Game 2: the pool ran out and 甲 and 乙 share the lowest rack.
     page.check("input[name='ending'][value='pool-exhausted']")

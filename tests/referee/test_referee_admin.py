@@ -29,7 +29,8 @@ def test_games_are_read_only_in_the_admin(admin_client, finished_table):
     before = game.hands.first().score_sixtieths
     admin_client.post(reverse("admin:referee_game_change", args=[game.pk]), {"ending": "pool-exhausted"})
     game.refresh_from_db()
-    assert game.ending == "went-out" and game.hands.first().score_sixtieths == before
+    assert game.ending == "went-out"
+    assert game.hands.first().score_sixtieths == before
 
 
 def test_a_tournaments_ruleset_is_fixed_once_it_exists(admin_client, finished_table):

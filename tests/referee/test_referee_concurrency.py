@@ -45,7 +45,8 @@ def test_two_saves_of_one_version_store_the_first_and_refuse_the_second(table, r
         submit(table, organiser, FIRST, version=1)
     assert refused.value.code == "stale"
     game = Game.objects.get(table=table)
-    assert game.version == 2 and game.hands.get(seat__letter="B").went_out
+    assert game.version == 2
+    assert game.hands.get(seat__letter="B").went_out
     assert AuditEntry.objects.filter(action="game.correct").count() == 1
 
 
@@ -60,7 +61,8 @@ def test_two_devices_entering_a_new_game(table, referee, organiser):
 def test_a_double_submit_stores_one_result(table, referee):
     first = submit(table, referee, FIRST, submission="form-key-1")
     again = submit(table, referee, FIRST, submission="form-key-1")
-    assert again.pk == first.pk and again.version == 1
+    assert again.pk == first.pk
+    assert again.version == 1
     assert Game.objects.filter(table=table).count() == 1
     assert AuditEntry.objects.filter(action__startswith="game.").count() == 1
 

@@ -22,12 +22,14 @@ def run() -> str:
 @pytest.mark.django_db
 def test_loads_the_demo_and_prints_the_logins():
     output = run()
-    assert (
-        "organiser" in output and "referee1" in output and "referee4" in output and "tableref-demo" in output
-    )
+    assert "organiser" in output
+    assert "referee1" in output
+    assert "referee4" in output
+    assert "tableref-demo" in output
     tournament = Tournament.objects.get(slug="demo")
     assert tournament.ruleset == "hk-school"
-    assert tournament.schools.count() == 4 and tournament.players.count() == 16
+    assert tournament.schools.count() == 4
+    assert tournament.players.count() == 16
     assert authenticate(username="organiser", password="tableref-demo") is not None
     assert authenticate(username="referee3", password="tableref-demo") is not None
 

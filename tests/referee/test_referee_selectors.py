@@ -56,7 +56,8 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
         TableStatus.NOT_STARTED,
         TableStatus.NOT_STARTED,
     ]
-    assert rows[0].games_played == 3 and rows[0].games_required == 3
+    assert rows[0].games_played == 3
+    assert rows[0].games_required == 3
     assert rows[0].referee_name == "陳大文"
     assert [seat.letter for seat in rows[0].seats] == ["A", "B", "C", "D"]
     services.table_sign_off(actor=referee, table=finished_table)
@@ -71,7 +72,8 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
 def test_a_table_in_play(table, play):
     play(table)
     row = selectors.table_progress(table)
-    assert row.status == TableStatus.IN_PLAY and row.games_played == 1
+    assert row.status == TableStatus.IN_PLAY
+    assert row.games_played == 1
 
 
 def test_progress_queries_do_not_grow(organiser, referee, tournament, finished_table):
@@ -96,7 +98,8 @@ def test_the_sheet_reproduces_the_seed_scoresheet(finished_table):
         [-49, -32, 98, -17],
     ]
     assert [(t.games_won, t.total) for t in sheet.totals] == [(0, -68), (2, 123), (1, 35), (0, -90)]
-    assert sheet.games_required == 3 and sheet.games_played == 3
+    assert sheet.games_required == 3
+    assert sheet.games_played == 3
 
 
 def test_sheet_queries_do_not_grow(table, play):
@@ -157,7 +160,8 @@ def test_organiser_tournaments_counts(organiser, finished_table, referee, tourna
 def test_table_history_newest_first(finished_table, referee):
     services.table_sign_off(actor=referee, table=finished_table)
     history = selectors.table_history(finished_table)
-    assert history[0].action == "table.sign_off" and history[0].actor_name == "陳大文"
+    assert history[0].action == "table.sign_off"
+    assert history[0].actor_name == "陳大文"
     assert [row.game_number for row in history if row.action == "game.create"] == [3, 2, 1]
     seated = [row.lines for row in history if row.action == "seat.assign"]
     assert ("甲：#1 陳俊傑",) in seated

@@ -38,7 +38,8 @@ def test_before_sign_off_the_referee_and_the_organisers_correct_without_a_reason
     game = correct_game_3(finished_table, roles[role])
     assert game.version == 2
     entry = AuditEntry.objects.get(action="game.correct")
-    assert entry.actor == roles[role] and entry.reason == ""
+    assert entry.actor == roles[role]
+    assert entry.reason == ""
 
 
 @pytest.mark.parametrize("role", ["other referee", "stranger", "anonymous"])
@@ -71,12 +72,14 @@ def test_an_organisers_correction_is_logged_and_the_standings_follow(
     before = {row.player.number: row.total for row in selectors.standings(tournament)}
     correct_game_3(finished_table, organiser, reason="甲的牌架總值應為 40")
     entry = AuditEntry.objects.get(action="game.correct")
-    assert entry.actor == organiser and entry.reason == "甲的牌架總值應為 40"
+    assert entry.actor == organiser
+    assert entry.reason == "甲的牌架總值應為 40"
     assert entry.changes["before"]["hands"]["A"]["rack_value"] == 49
     assert entry.changes["after"]["hands"]["A"]["rack_value"] == 40
     assert entry.changes["after"]["version"] == 2
     after = {row.player.number: row.total for row in selectors.standings(tournament)}
-    assert before[1] == -68 and after[1] == -59
+    assert before[1] == -68
+    assert after[1] == -59
     assert after[3] == before[3] - 9
     history = selectors.table_history(finished_table)
     assert history[0].reason == "甲的牌架總值應為 40"

@@ -36,11 +36,15 @@ def test_went_out_game_stores_the_engines_numbers(table, referee, typed_rack):
     )
     hands = hands_of(game)
     assert [hands[s].score for s in "ABCD"] == [-7, 118, -61, -50]
-    assert hands["B"].won and not hands["A"].won
+    assert hands["B"].won
+    assert not hands["A"].won
     assert hands["B"].win_credit_sixtieths == 60
-    assert hands["D"].penalty == 50 and hands["D"].basis == "tiles"
-    assert hands["A"].rack == "R3 K4" and hands["A"].rack_value is None
-    assert game.version == 1 and game.entered_by == referee
+    assert hands["D"].penalty == 50
+    assert hands["D"].basis == "tiles"
+    assert hands["A"].rack == "R3 K4"
+    assert hands["A"].rack_value is None
+    assert game.version == 1
+    assert game.entered_by == referee
 
 
 def test_shared_win_is_exact_and_sums_to_zero(table, referee):
@@ -57,9 +61,11 @@ def test_shared_win_is_exact_and_sums_to_zero(table, referee):
         ],
     )
     hands = hands_of(game)
-    assert hands["A"].score == Fraction(15, 2) and hands["A"].score_sixtieths == 450
+    assert hands["A"].score == Fraction(15, 2)
+    assert hands["A"].score_sixtieths == 450
     assert sum(hand.score_sixtieths for hand in hands.values()) == 0
-    assert hands["A"].won and hands["B"].won
+    assert hands["A"].won
+    assert hands["B"].won
     assert hands["A"].win_credit_sixtieths == 60
 
 
@@ -90,16 +96,19 @@ def test_no_initial_meld_is_judged_by_the_engine(table, referee):
         ],
     )
     hands = hands_of(game)
-    assert hands["B"].penalty == 200 and hands["B"].basis == "no-meld-sufficient"
+    assert hands["B"].penalty == 200
+    assert hands["B"].basis == "no-meld-sufficient"
     assert hands["B"].rack == "R10 R11 R12 K1"
-    assert hands["C"].penalty == 100 and hands["C"].could_meld is False
+    assert hands["C"].penalty == 100
+    assert hands["C"].could_meld is False
     assert hands["A"].score == 305
 
 
 def test_audit_entry_keeps_the_facts_and_numbers(table, referee, play):
     game = play(table, "A", {"B": 5, "C": 6, "D": 7})
     entry = AuditEntry.objects.get(action="game.create", game=game)
-    assert entry.actor == referee and entry.table == table
+    assert entry.actor == referee
+    assert entry.table == table
     assert entry.changes["before"] == {}
     assert entry.changes["after"]["hands"]["B"]["rack_value"] == 5
     assert entry.changes["after"]["hands"]["A"]["score_sixtieths"] == 18 * 60
@@ -152,7 +161,8 @@ def test_a_skipped_game_number_is_refused(table, referee):
             ending="went-out",
             hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=3) for s in "BCD"],
         )
-    assert refused.value.code == "out-of-order" and refused.value.field == "game_number"
+    assert refused.value.code == "out-of-order"
+    assert refused.value.field == "game_number"
     assert not Game.objects.exists()
 
 
@@ -221,7 +231,8 @@ def test_bad_facts_are_refused_and_nothing_is_stored(table, referee, hands, code
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert refused.value.code == code
     assert refused.value.field == field
-    assert not Game.objects.exists() and not HandResult.objects.exists()
+    assert not Game.objects.exists()
+    assert not HandResult.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="game.").exists()
 
 

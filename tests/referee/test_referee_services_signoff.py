@@ -12,7 +12,8 @@ from referee.services.results import HandFacts
 
 def test_sign_off_records_who_and_the_verdict(finished_table, referee):
     table = services.table_sign_off(actor=referee, table=finished_table)
-    assert table.signed_off_by == referee and table.signed_off_at is not None
+    assert table.signed_off_by == referee
+    assert table.signed_off_at is not None
     entry = AuditEntry.objects.get(action="table.sign_off")
     assert entry.changes["after"]["winner"] == "B"
     assert entry.changes["after"]["decided_by"] == "games-won"
@@ -139,7 +140,9 @@ def test_an_organiser_records_how_a_tie_was_broken(tied_table, organiser):
     from referee.verdicts import sheet_outcome
 
     before = sheet_outcome(tied_table, selectors.table_sheet(tied_table))
-    assert before.finished and before.winner is None and before.tied == ("A", "B")
+    assert before.finished
+    assert before.winner is None
+    assert before.tied == ("A", "B")
     table = services.table_tie_break_record(actor=organiser, table=tied_table, seat="b", how="抽籤")
     outcome = sheet_outcome(table, selectors.table_sheet(table))
     assert (outcome.winner, outcome.decided_by, outcome.tie_break) == ("B", "tie-break", "抽籤")

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee import selectors, services
+from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.selectors import StandingRow
 from referee.services.results import HandFacts
-from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.standings_tables import rank_text
 
 
@@ -63,7 +63,8 @@ def test_per_round_and_for_the_tournament(finished_table, referee, tournament, s
     ]
     assert second == [(5, 3), (1, 0)]
     whole = {row.player.number: (row.games_played, row.total) for row in selectors.standings(tournament)}
-    assert whole[1] == (6, -98) and whole[5] == (3, 30)
+    assert whole[1] == (6, -98)
+    assert whole[5] == (3, 30)
     assert [row.player.number for row in selectors.standings(tournament)][:2] == [5, 2]
 
 
@@ -140,7 +141,8 @@ def test_school_summary(organiser, finished_table, referee, tournament, players)
 def test_table_winners_for_a_page_of_tables(finished_table, table, referee, tournament):
     winners = selectors.table_winners(tournament, [finished_table])
     found = winners[finished_table.pk]
-    assert found.outcome.decided_by == "games-won" and found.winner.name_zh == "李詠琳"
+    assert found.outcome.decided_by == "games-won"
+    assert found.winner.name_zh == "李詠琳"
 
 
 def test_the_organisers_page_sorts_pages_and_switches_views(
@@ -167,12 +169,14 @@ def test_the_public_page_waits_for_release_then_refreshes_itself(
     services.table_sign_off(actor=referee, table=finished_table)
     address = reverse("public:standings", args=[tournament.slug])
     hidden = client.get(address)
-    assert "standings_table" not in hidden.context and "refresh" in hidden.content.decode()
+    assert "standings_table" not in hidden.context
+    assert "refresh" in hidden.content.decode()
     release(organiser, tournament)
     shown = client.get(address)
     page = shown.content.decode()
     assert '<meta http-equiv="refresh" content="60">' in page
-    assert "李○○" in page and "李詠琳" not in page
+    assert "李○○" in page
+    assert "李詠琳" not in page
     assert "張○○" in page  # names in the reasons follow the privacy setting too
 
 
@@ -201,7 +205,8 @@ def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tou
     response = client.get(reverse("public:standings", args=[big.slug]) + f"?{query}")
     assert response.status_code == 200
     table = response.context["standings_table"]
-    assert table.paginator.per_page == PER_PAGE and table.page.number in (1, table.paginator.num_pages)
+    assert table.paginator.per_page == PER_PAGE
+    assert table.page.number in (1, table.paginator.num_pages)
 
 
 @pytest.mark.parametrize("privacy", ["full-names", "initials", "player-numbers"])
@@ -228,7 +233,8 @@ def test_shared_wins_split_show_fractions(organiser, table, play, tournament, re
         hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
     )
     rows = selectors.standings(tournament, final_only=False)
-    assert rows[0].games_won == Fraction(1, 2) and rows[0].tied
+    assert rows[0].games_won == Fraction(1, 2)
+    assert rows[0].tied
 
 
 def test_final_table_winners_wait_for_sign_off(
@@ -251,7 +257,8 @@ def test_final_table_winners_wait_for_confirmation_when_asked(organiser, referee
     tournament.requires_confirmation = True
     tournament.save()
     waiting = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
-    assert waiting.winner is None and waiting.outcome.decided_by == "unconfirmed"
+    assert waiting.winner is None
+    assert waiting.outcome.decided_by == "unconfirmed"
     services.table_confirm(actor=organiser, table=finished_table)
     finished_table.refresh_from_db()
     confirmed = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]

@@ -129,7 +129,8 @@ class TestOverridePermissions:
             actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="b"
         )
         first.refresh_from_db()
-        assert first.cleared_at is not None and first.cleared_by == organiser
+        assert first.cleared_at is not None
+        assert first.cleared_by == organiser
         assert list(MatchDayOverride.objects.filter(cleared_at__isnull=True)) == [second]
 
     def test_clearing_keeps_the_row_and_a_second_clear_is_refused(self, tournament, organiser) -> None:
