@@ -3,7 +3,6 @@
 from django.contrib import admin
 
 from referee.models import (
-    AuditEntry,
     Game,
     HandResult,
     Incident,
@@ -96,19 +95,6 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "ending", "version", "entered_by", "updated_at"]
     list_filter = ["table__round__tournament"]
     inlines = [HandResultInline, IncidentInline]
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "tournament", "table", "actor", "action"]
-    list_filter = ["tournament", "action"]
-    readonly_fields = [field.name for field in AuditEntry._meta.fields]
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
-from referee.models import AuditEntry, Game, HandResult, Player, Round, School, Seat, Table, Tournament
+from core.models import AuditEntry
+from referee.models import Game, HandResult, Player, Round, School, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
 
 SURNAMES = "陳李張黃何林吳劉蔡鄭楊梁謝郭曾許鄧馮蕭羅葉朱潘麥"

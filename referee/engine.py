@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from referee.errors import ServiceError
+from core.errors import ServiceError
 from referee.match import match_options
 from referee.models import Game, HandResult, Table, Tournament
 from referee.models.results import SIXTIETHS

@@ -13,8 +13,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 import scoring
+from core.errors import ServiceError
 from referee.engine import player_input, score
-from referee.errors import ServiceError
 from referee.selectors.sheets import SheetSeat
 from referee.services.incidents import table_arrangement
 from referee.services.results import HandFacts

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import scoring
+from core.errors import ServiceError
 from referee.engine import translate_scoring_error
-from referee.errors import ServiceError
 from referee.match import match_options
 from referee.models import HandResult, Table, Tournament
 from referee.models.results import SIXTIETHS

@@ -20,7 +20,7 @@ from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from referee.errors import ServiceError
+from core.errors import ServiceError
 from referee.exporters.labels import SCOPE_LABELS
 from referee.models import Round, School, Table, Tournament
 

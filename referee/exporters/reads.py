@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Count
 
 import scoring
-from referee.errors import ServiceError
+from core.errors import ServiceError
 from referee.models import HandResult, Incident, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.selectors.sheets import TableSheet

@@ -8,8 +8,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from core.models import AuditEntry
 from referee.actions import action_label
-from referee.models import AuditEntry, Player, Table
+from referee.models import Player, Table
 from referee.selectors.changes import change_lines
 
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from referee.errors import ServiceError
+from core.errors import ServiceError
 from referee.models import HandResult, Player, Seat, Table, Tournament
 from referee.verdicts import (
     HAND_ROW,

@@ -1,6 +1,6 @@
 """Writes. Every function is keyword-only, named noun_verb, atomic, checks permissions, and logs to the audit.
 
-Each refusal is a `referee.errors.ServiceError` with a translated message.
+Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
 from referee.services.incidents import incident_record, incident_remove

@@ -11,11 +11,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee.engine import translate_scoring_error
-from referee.errors import ServiceError
 from referee.models import Game, Incident, Seat, Table
 from referee.rulesets import RESTORE_INCIDENTS
-from referee.services.audit import audit_record
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
 

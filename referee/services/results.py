@@ -10,14 +10,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee import permissions
 from referee.engine import player_input, score, to_sixtieths
-from referee.errors import ServiceError
 from referee.match import games_required
 from referee.models import Game, HandResult, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS, Ending
 from referee.models.tournament import SharedWinCredit
-from referee.services.audit import audit_record
 from referee.services.corrections import require_result_write
 from referee.verdicts import TIE_BREAK, table_match, table_outcome
 

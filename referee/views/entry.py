@@ -15,14 +15,14 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
 import scoring
+from core.errors import ServiceError
+from core.views import ActionPageView, posted_object
 from referee import permissions, selectors, services
-from referee.errors import ServiceError
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
 from referee.forms.incidents import DrawsForm, IncidentForm, ReasonForm, TieBreakForm
 from referee.models import Game, Incident, Table
 from referee.previews import game_preview, restore_preview
 from referee.selectors.sheets import TableSheet
-from referee.views.base import ActionPageView, posted_object
 
 RACED = ("stale", "exists")
 

@@ -12,17 +12,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import scoring
+from core.inputs import parse_number
+from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
-from referee.inputs import parse_number
 from referee.match import table_status
 from referee.models import Table
 from referee.numbers import rank_text
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet
 from referee.verdicts import TableOutcome, sheet_outcome
-from referee.views.base import OrganiserMixin, posted_object
 from referee.views.entry import ResultEntryView, entry_form, incident_form
 from referee.wording import listed
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from django.db import close_old_connections, connection
 
-from referee.errors import ServiceError
+from core.errors import ServiceError
 
 
 def require_server_database() -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Game
+from referee.models import Game
 from referee.services.results import HandFacts
 from tests.referee.races import race, require_server_database
 

@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 
+from core.models import AuditEntry
 from referee import selectors
 from referee.match import TableStatus
-from referee.models import AuditEntry, HandResult, Table, Tournament
+from referee.models import HandResult, Table, Tournament
 
 
 def run() -> str:

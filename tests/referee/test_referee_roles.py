@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
 from referee.services.results import HandFacts
 
 ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]

@@ -7,9 +7,9 @@ import datetime
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import selectors, services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
 from referee.services.results import HandFacts
 
 GAME_3_CORRECTED = [

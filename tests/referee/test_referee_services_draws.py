@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import selectors, services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
 from referee.seats import play_order
 
 

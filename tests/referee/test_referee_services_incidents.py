@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Incident
+from referee.models import Incident
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
 from referee import services
-from referee.errors import ServiceError
 from referee.models import Player, School
 
 

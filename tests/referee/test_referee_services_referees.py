@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from core.errors import ServiceError
 from referee import permissions, services
-from referee.errors import ServiceError
 
 User = get_user_model()
 

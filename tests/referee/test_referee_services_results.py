@@ -8,9 +8,10 @@ from fractions import Fraction
 import pytest
 from django.utils import translation
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Game, HandResult
+from referee.models import Game, HandResult
 from referee.services.results import HandFacts
 
 

@@ -8,8 +8,8 @@ import time
 import pytest
 from django.utils import translation
 
+from core.errors import ServiceError
 from referee import services
-from referee.errors import ServiceError
 from referee.models import Round, Seat, Table, Tournament
 from tests.referee.races import race, require_server_database
 

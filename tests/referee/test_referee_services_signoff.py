@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
 from referee.services.results import HandFacts
 
 

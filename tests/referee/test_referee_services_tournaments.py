@@ -6,9 +6,10 @@ import time
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Tournament
+from referee.models import Tournament
 from tests.referee.races import race, require_server_database
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from referee.models import AuditEntry, Player, Round, School, Seat, Table, Tournament
+from core.models import AuditEntry
+from referee.models import Player, Round, School, Seat, Table, Tournament
 from tests.referee.conftest import form_errors
 
 PAGES = ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]

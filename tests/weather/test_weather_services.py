@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
-from referee.errors import ServiceError
-from referee.models import AuditEntry
+from core.errors import ServiceError
+from core.models import AuditEntry
 from tests.weather.weather_payloads import MATCH_DAY, hk, rain, warning_info
 from weather.decision import HONG_KONG
 from weather.feed import STATEMENT_FEED, SUMMARY_FEED, FeedError
