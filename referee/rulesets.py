@@ -37,9 +37,6 @@ INCIDENT_LABELS = {
     "Failed challenge of a Wild Draw Four": _("Failed challenge of a Wild Draw Four"),
 }
 
-# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore).
-RESTORE_INCIDENTS = frozenset({"overtime-unrestorable"})
-
 DECIDED_BY_LABELS = {
     "games-won": _("most games won"),
     "total-score": _("games won equal; higher total score"),

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.models.results import Ending
+from referee.results.outcome import TIE_BREAK, TableOutcome
 from referee.rulesets import decided_by_label
 from referee.seats import seat_label
-from referee.verdicts import TIE_BREAK, TableOutcome
 
 SCOPE_LABELS = {
     "round": pgettext_lazy("tournament stage", "round"),

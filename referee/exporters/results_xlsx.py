@@ -18,10 +18,10 @@ from referee.exporters.labels import ending_name, outcome_reason, person_name, s
 from referee.exporters.reads import TableVerdict, table_verdicts, tournament_hands, tournament_incidents
 from referee.exporters.registry import register
 from referee.exporters.xlsx import Column, XlsxExporter
-from referee.match import table_status
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
+from referee.results.table_rules import table_status
 from referee.rulesets import basis_label, incident_label
 from referee.selectors import rank_reason, school_standings, standings
 

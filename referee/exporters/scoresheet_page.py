@@ -23,9 +23,9 @@ from referee.exporters.labels import outcome_reason, seat_name
 from referee.exporters.pdf import FitToPage, para
 from referee.exporters.qr import QrCode
 from referee.numbers import count_text, score_text
+from referee.results.outcome import TableOutcome
 from referee.rulesets import incident_label
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
-from referee.verdicts import TableOutcome
 from referee.wording import listed
 
 LABEL_WIDTH = 21 * mm

@@ -18,11 +18,11 @@ from reportlab.platypus import Flowable, PageBreak
 from referee.exporters.base import ROUND, TABLE
 from referee.exporters.labels import local_date, school_name
 from referee.exporters.pdf import PdfExporter, para
-from referee.exporters.reads import sheet_outcome
 from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
 from referee.selectors import table_sheet
+from referee.selectors.sheets import sheet_outcome
 
 
 class ScoresheetsBase(PdfExporter):

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from referee.forms.entry import TILE_INPUT, seat_choice
 from referee.forms.tiles import tile_errors
-from referee.rulesets import RESTORE_INCIDENTS, incident_choices
+from referee.results.engine import RESTORE_INCIDENTS
+from referee.rulesets import incident_choices
 from referee.selectors.sheets import SheetSeat
 
 

@@ -1,31 +1,21 @@
-"""The bridge to the rules engine: stored raw facts in, the engine's results out, its errors translated."""
+"""The bridge to the rules engine: raw facts in, the engine's results out, its refusals translated."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
 from core.errors import ServiceError
-from referee.match import match_options
-from referee.models import Game, HandResult, Table, Tournament
-from referee.models.results import SIXTIETHS
+from referee.models import Game, Table, Tournament
+from referee.results.hands import stored_facts
+from referee.results.table_rules import match_options
 
-
-def player_input(hand: HandResult | object, letter: str) -> scoring.PlayerInput:
-    """One player's raw facts as the engine reads them (works for a stored hand or a submitted one)."""
-    return scoring.PlayerInput(
-        seat=letter,
-        went_out=bool(hand.went_out),
-        rack=hand.rack or "",
-        rack_value=hand.rack_value,
-        made_initial_meld=bool(hand.made_initial_meld),
-        could_meld=hand.could_meld,
-    )
+# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore).
+RESTORE_INCIDENTS = frozenset({"overtime-unrestorable"})
 
 
 def score(ruleset_key: str, ending: str, players: Sequence[scoring.PlayerInput]) -> scoring.GameResult:
@@ -42,9 +32,7 @@ def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring
     results = []
     for game in games:
         hands = sorted(game.hands.all(), key=lambda hand: hand.seat.letter)
-        results.append(
-            score(tournament.ruleset, game.ending, [player_input(h, h.seat.letter) for h in hands])
-        )
+        results.append(score(tournament.ruleset, game.ending, [stored_facts(hand) for hand in hands]))
     return results
 
 
@@ -59,12 +47,18 @@ def decide_table(table: Table) -> scoring.MatchResult:
         raise translate_scoring_error(error) from None
 
 
-def to_sixtieths(value: Fraction | int) -> int:
-    """Scores are stored exactly as sixtieths; anything finer would be rounding, so refuse it."""
-    scaled = Fraction(value) * SIXTIETHS
-    if scaled.denominator != 1:
-        raise ServiceError(_("This result cannot be stored exactly."), code="inexact")
-    return int(scaled)
+def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
+    """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
+    try:
+        meld = scoring.restore(ruleset_key, table_tiles)
+    except scoring.ScoringError as error:
+        refusal = translate_scoring_error(error)
+        raise ServiceError(refusal.message, field="table_tiles", code=refusal.code) from None
+    return {
+        "sets": [scoring.format_tiles(ruleset_key, laid) for laid in meld.sets],
+        "unplaced": scoring.format_tiles(ruleset_key, meld.unplaced),
+        "unplaced_count": len(meld.unplaced),
+    }
 
 
 ENGINE_MESSAGES = {

@@ -11,9 +11,9 @@ from django.db.models.functions import Coalesce
 
 import scoring
 from core.models import AuditEntry
-from referee.match import TableStatus, effective_target, games_required, table_status
 from referee.models import Game, HandResult, Round, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
+from referee.results.table_rules import TableStatus, effective_target, games_required, table_status
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import permissions
-from referee.engine import decide_table
 from referee.models import Table
+from referee.results.engine import decide_table
+from referee.results.outcome import table_match, table_outcome
 from referee.services.checks import clean_text
-from referee.verdicts import table_match, table_outcome
 
 
 def _match_summary(table: Table) -> dict:

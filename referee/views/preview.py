@@ -16,7 +16,7 @@ from django.views import View
 from core.errors import ServiceError
 from referee import permissions, selectors
 from referee.models import Table
-from referee.previews import restore_preview
+from referee.results.previews import restore_preview
 from referee.views.entry import add_service_error, entry_form, incident_form, preview_of
 
 

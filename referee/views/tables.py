@@ -17,12 +17,12 @@ from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
-from referee.match import table_status
 from referee.models import Table
 from referee.numbers import rank_text
+from referee.results.outcome import TableOutcome
+from referee.results.table_rules import table_status
 from referee.selectors.progress import TableProgress
-from referee.selectors.sheets import TableSheet
-from referee.verdicts import TableOutcome, sheet_outcome
+from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView, entry_form, incident_form
 from referee.wording import listed
 
@@ -39,8 +39,8 @@ class TableSheetView(ResultEntryView):
         context = super().get_context_data(**kwargs)
         table, user = self.table, self.request.user
         sheet = context.get("sheet") or selectors.table_sheet(table)
-        outcome = sheet_outcome(table, sheet)
         tournament = table.round.tournament
+        outcome = sheet_outcome(tournament, sheet)
         names = {seat.letter: seat.player_name for seat in sheet.seats}
         can_enter = permissions.can_enter_results(user, table)
         can_edit = permissions.can_correct_signed_off(user, table) if table.is_signed_off else can_enter

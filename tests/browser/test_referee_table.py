@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from referee import services
 from referee.models import Game, Incident, Table
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -186,15 +186,15 @@ def six_player_table(demo):
     games = [
         (
             "went-out",
-            [HandFacts("A", went_out=True)]
-            + [HandFacts(letter, rack_value=value) for letter, value in zip("BCDEF", racks, strict=True)],
+            [PlayerInput("A", went_out=True)]
+            + [PlayerInput(letter, rack_value=value) for letter, value in zip("BCDEF", racks, strict=True)],
         )
     ]
     games.append(
         (
             "pool-exhausted",
             [
-                HandFacts(letter, rack_value=v)
+                PlayerInput(letter, rack_value=v)
                 for letter, v in zip("ABCDEF", [1, 1, 4, 8, 20, 55], strict=True)
             ],
         )
@@ -205,9 +205,9 @@ def six_player_table(demo):
             (
                 "went-out",
                 [
-                    HandFacts(letter, went_out=True)
+                    PlayerInput(letter, went_out=True)
                     if letter == winner
-                    else HandFacts(letter, rack_value=15 * number + 7 * index)
+                    else PlayerInput(letter, rack_value=15 * number + 7 * index)
                     for index, letter in enumerate("ABCDEF")
                 ],
             )

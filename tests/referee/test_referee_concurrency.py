@@ -10,20 +10,20 @@ from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
 from referee.models import Game
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 from tests.referee.races import race, require_server_database
 
 FIRST = [
-    HandFacts("A", went_out=True),
-    HandFacts("B", rack_value=5),
-    HandFacts("C", rack_value=6),
-    HandFacts("D", rack_value=7),
+    PlayerInput("A", went_out=True),
+    PlayerInput("B", rack_value=5),
+    PlayerInput("C", rack_value=6),
+    PlayerInput("D", rack_value=7),
 ]
 SECOND = [
-    HandFacts("B", went_out=True),
-    HandFacts("A", rack_value=9),
-    HandFacts("C", rack_value=6),
-    HandFacts("D", rack_value=7),
+    PlayerInput("B", went_out=True),
+    PlayerInput("A", rack_value=9),
+    PlayerInput("C", rack_value=6),
+    PlayerInput("D", rack_value=7),
 ]
 
 

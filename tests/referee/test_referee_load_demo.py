@@ -10,8 +10,8 @@ from django.core.management import call_command
 
 from core.models import AuditEntry
 from referee import selectors
-from referee.match import TableStatus
 from referee.models import HandResult, Table, Tournament
+from referee.results.table_rules import TableStatus
 
 
 def run() -> str:

@@ -15,7 +15,7 @@ import pytest
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
 ORGANISER_ONLY = {"organiser"}
@@ -33,7 +33,7 @@ def _settings(tournament) -> dict:
 
 
 def _next_game(actor, w):
-    hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=5) for s in "BCD"]
+    hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=5) for s in "BCD"]
     return services.game_result_submit(
         actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands
     )
@@ -163,7 +163,7 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
             table=played,
             game_number=number,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=number) for s in "BCD"],
+            hands=[PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=number) for s in "BCD"],
         )
     game = played.games.get(number=1)
     incident = services.incident_record(
@@ -188,9 +188,9 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     )
 
 
-A_OUT = ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)])
-B_OUT = ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)])
-SHARED = ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)])
+A_OUT = ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)])
+B_OUT = ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)])
+SHARED = ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)])
 
 
 def _signed_off(organiser, referee, tournament, players, name: str, games: list):

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from referee import selectors, services
-from referee.match import TableStatus
-from referee.services.results import HandFacts
+from referee.results.table_rules import TableStatus
+from scoring import PlayerInput
 
 
 def queries(read) -> int:
@@ -43,7 +43,11 @@ def add_played_tables(organiser, referee, tournament, count: int) -> None:
             table=table,
             game_number=1,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=4)],
+            hands=[
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=3),
+                PlayerInput("C", rack_value=4),
+            ],
         )
 
 
@@ -203,7 +207,7 @@ def test_standings_add_up_rounds_without_double_counting(
         table=table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=20)],
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=20)],
     )
     final = {
         row.player.name_zh: (row.games_played, row.games_won, row.total)

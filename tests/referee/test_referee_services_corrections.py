@@ -10,13 +10,13 @@ import pytest
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import selectors, services
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 GAME_3_CORRECTED = [
-    HandFacts("C", went_out=True),
-    HandFacts("A", rack_value=40),
-    HandFacts("B", rack_value=32),
-    HandFacts("D", rack_value=17),
+    PlayerInput("C", went_out=True),
+    PlayerInput("A", rack_value=40),
+    PlayerInput("B", rack_value=32),
+    PlayerInput("D", rack_value=17),
 ]
 
 
@@ -108,7 +108,7 @@ def test_no_new_game_after_sign_off_even_for_an_organiser(organiser, referee, to
             table=table,
             game_number=4,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=5)],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=5)],
             reason="加一局",
         )
     assert refused.value.code == "signed-off"
@@ -127,9 +127,9 @@ def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee
     for player in players[:2]:
         services.seat_assign(actor=organiser, table=table, player=player)
     games = [
-        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
-        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
-        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+        ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
+        ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
+        ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
         services.game_result_submit(
@@ -142,7 +142,7 @@ def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee
         table=table,
         game_number=3,
         ending="pool-exhausted",
-        hands=[HandFacts("A", rack_value=5), HandFacts("B", rack_value=9)],
+        hands=[PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=9)],
         expected_version=1,
     )
     table.refresh_from_db()
@@ -170,7 +170,7 @@ def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organise
         table=table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack="W")],
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="W")],
     )
     services.table_sign_off(actor=referee, table=table)
     with pytest.raises(ServiceError) as refused:
@@ -179,7 +179,7 @@ def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organise
             table=table,
             game_number=1,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack="R5")],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="R5")],
             expected_version=1,
             reason="其實是紅 5",
         )

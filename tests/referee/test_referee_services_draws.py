@@ -7,7 +7,7 @@ import pytest
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import selectors, services
-from referee.seats import play_order
+from referee.results.table_rules import play_order
 
 
 def drawn(table) -> dict[str, int | None]:

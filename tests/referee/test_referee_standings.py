@@ -13,8 +13,8 @@ from django.utils import translation
 from referee import selectors, services
 from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.selectors import StandingRow
-from referee.services.results import HandFacts
 from referee.standings_tables import rank_text
+from scoring import PlayerInput
 
 
 def release(organiser, tournament, **changes):
@@ -44,7 +44,7 @@ def second_round(organiser, referee, tournament, players):
             table=table,
             game_number=number,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=10)],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=10)],
         )
     services.table_sign_off(actor=referee, table=table)
     return round_
@@ -182,7 +182,7 @@ def test_the_public_page_waits_for_release_then_refreshes_itself(
 
 def test_the_projector_turns_the_pages(client, organiser, tournament, referee, round_, players, play):
     """Five players in round 1 and more rounds: the projector shows 15 rows, then the next page."""
-    from referee.bulk import BulkPlan, build_tournament
+    from benchmarks.builders import BulkPlan, build_tournament
 
     big = build_tournament(BulkPlan(slug="big", players=40, referees=2))
     address = reverse("public:standings", args=[big.slug])
@@ -198,7 +198,7 @@ def test_the_projector_turns_the_pages(client, organiser, tournament, referee, r
 )
 def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tournament, query):
     """The site's page size whatever the address asks; a page that does not exist shows the first or last."""
-    from referee.bulk import BulkPlan, build_tournament
+    from benchmarks.builders import BulkPlan, build_tournament
     from referee.standings_tables import PER_PAGE
 
     big = build_tournament(BulkPlan(slug="big", players=PER_PAGE + 10, referees=2))
@@ -230,7 +230,7 @@ def test_shared_wins_split_show_fractions(organiser, table, play, tournament, re
         table=table,
         game_number=1,
         ending="pool-exhausted",
-        hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
+        hands=[PlayerInput(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
     )
     rows = selectors.standings(tournament, final_only=False)
     assert rows[0].games_won == Fraction(1, 2)

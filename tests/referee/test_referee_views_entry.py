@@ -423,16 +423,16 @@ def test_drawn_numbers_posted_once_play_has_started_are_refused_with_a_message(
 def test_tie_break_through_the_organisers_page(
     organiser_client, tournament, organiser, referee, round_, players
 ):
-    from referee.services.results import HandFacts
+    from scoring import PlayerInput
 
     table = services.table_create(actor=organiser, round_=round_)
     table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
         services.seat_assign(actor=organiser, table=table, player=player)
     games = [
-        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
-        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
-        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+        ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
+        ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
+        ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
         services.game_result_submit(

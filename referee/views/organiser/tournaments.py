@@ -16,7 +16,7 @@ from core.errors import ServiceError
 from core.views import OrganiserMixin, show_error_on_form
 from referee import permissions, selectors, services
 from referee.forms import TournamentCreateForm, TournamentSettingsForm
-from referee.match import TableStatus
+from referee.results.table_rules import TableStatus
 
 
 class TournamentListView(LoginRequiredMixin, TemplateView):

@@ -11,7 +11,7 @@ from referee import services
 from referee.exporters import ExportRequest, get_exporter
 from referee.exporters.pdf import FRAME_PADDING, MARGIN
 from referee.models import Table, Tournament
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 LONG_TITLE = "聖保祿天主教小學暨全港小學校際 Rummikub 魔力橋邀請賽二〇二六（第十屆）決賽周暨頒獎典禮"
 LONG_SCHOOLS = [
@@ -69,7 +69,9 @@ def crowded(organiser, referee, ruleset: str, seats: int, *, games: int = 2) -> 
     for number in range(1, games + 1):
         winner = letters[(number - 1) % seats]
         hands = [
-            HandFacts(letter, went_out=letter == winner, rack_value=None if letter == winner else 30 + seats)
+            PlayerInput(
+                letter, went_out=letter == winner, rack_value=None if letter == winner else 30 + seats
+            )
             for letter in letters
         ]
         services.game_result_submit(

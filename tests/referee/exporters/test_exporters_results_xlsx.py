@@ -17,7 +17,7 @@ from referee.exporters import ExportRequest, get_exporter
 from referee.models import HandResult, Incident
 from referee.rulesets import decided_by_label
 from referee.selectors import standings
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]
 
@@ -168,7 +168,7 @@ def test_split_shared_wins_get_their_own_credit_column(organiser, referee, round
             actor=organiser, tournament=tournament, school=school, name_zh=letter * 3
         )
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
-    hands = [HandFacts("A", rack_value=4), HandFacts("B", rack_value=4)]
+    hands = [PlayerInput("A", rack_value=4), PlayerInput("B", rack_value=4)]
     services.game_result_submit(
         actor=organiser, table=table, game_number=1, ending="pool-exhausted", hands=hands
     )
@@ -201,7 +201,7 @@ def test_games_and_incidents_count_exactly_what_the_standings_count(
 ):
     """A table still in play stays out of every sheet of a final workbook, so each player's games add up to
     their total in the standings, as a teacher checking with a pivot table would expect."""
-    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    hands = [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=9), PlayerInput("C", rack_value=4)]
     game = services.game_result_submit(
         actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
     )

@@ -10,7 +10,7 @@ from openpyxl import load_workbook
 
 from referee import services
 from referee.exporters import get_exporter
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def test_a_chinese_pack_names_the_school_in_chinese(pdf, export_request, second_
 def test_a_final_pack_leaves_out_tables_still_in_play_and_says_so(
     pdf, export_request, second_school, empty_table, other_referee
 ):
-    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    hands = [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=9), PlayerInput("C", rack_value=4)]
     services.game_result_submit(
         actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
     )

@@ -9,7 +9,7 @@ from fractions import Fraction
 from referee import services
 from referee.exporters import ExportRequest, get_exporter, standings_pdf
 from referee.selectors import standings
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 
 def render(request) -> bytes:
@@ -55,7 +55,11 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
         table=empty_table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)],
+        hands=[
+            PlayerInput("A", went_out=True),
+            PlayerInput("B", rack_value=9),
+            PlayerInput("C", rack_value=4),
+        ],
     )
     final = pdf.text(render(export_request()))
     provisional = pdf.text(render(export_request(include_unsigned=True)))
