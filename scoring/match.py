@@ -12,6 +12,7 @@ from scoring.match_types import (
     BY_TARGET,
     BY_TOTAL_SCORE,
     FULL,
+    GAMES_WON_ORDER,
     SHARED_WIN_CREDITS,
     UNRESOLVED,
     MatchOptions,
@@ -90,7 +91,8 @@ def _decide_by_games_won(
             total[player.seat] += player.score
             if player.won:
                 won[player.seat] += credit
-    order = (Higher(BY_GAMES_WON, won.__getitem__), Higher(BY_TOTAL_SCORE, total.__getitem__))
+    values = {BY_GAMES_WON: won, BY_TOTAL_SCORE: total}
+    order = tuple(Higher(name, values[name].__getitem__) for name in GAMES_WON_ORDER)
     ranks = _ranks(seats, order)
     players = tuple(MatchPlayer(seat, won[seat], total[seat], ranks[seat]) for seat in seats)
     finished = bool(games) and (expected is None or len(games) == expected)

@@ -21,8 +21,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from referee.exporters.labels import SCOPE_LABELS
 from referee.models import Round, School, Table, Tournament
+from referee.wording.labels import SCOPE_LABELS
 
 ROUND, SCHOOL, TABLE = "round", "school", "table"
 LANGUAGES = ("zh-hant", "en")

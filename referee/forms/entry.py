@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
-from referee.seats import seat_label
 from referee.selectors.sheets import SheetGame, SheetSeat
+from referee.wording.seats import seat_label
 
 COULD_MELD_CHOICES = [
     ("", _("decide from the tiles")),

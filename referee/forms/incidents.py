@@ -11,8 +11,8 @@ import scoring
 from referee.forms.entry import TILE_INPUT, seat_choice
 from referee.forms.tiles import tile_errors
 from referee.results.engine import RESTORE_INCIDENTS
-from referee.rulesets import incident_choices
 from referee.selectors.sheets import SheetSeat
+from referee.wording.codes import incident_choices
 
 
 class IncidentForm(forms.Form):

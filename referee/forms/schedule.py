@@ -13,8 +13,8 @@ from core.inputs import require_date_in_range
 from core.widgets import DatePicker, TimePicker
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
-from referee.seats import seat_label
 from referee.services.seats import seat_letters_for
+from referee.wording.seats import seat_label
 
 
 class RoundForm(forms.Form):

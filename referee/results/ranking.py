@@ -16,13 +16,14 @@ from typing import Any
 
 import scoring
 from referee.models import Tournament
-from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE
+from scoring.match_types import GAMES_WON_ORDER
 from scoring.ranking import Higher, Placed, rank
 
 TIE_BREAK = "tie-break"
 
-# Most games won, then the higher total score (RULES.md, "Deciding a table"), for players and schools alike.
-STANDINGS_ORDER = (BY_GAMES_WON, BY_TOTAL_SCORE)
+# Most games won, then the higher total score (RULES.md, "Deciding a table"), for players and schools alike:
+# the engine's order at a table.
+STANDINGS_ORDER = GAMES_WON_ORDER
 
 
 def standings_order(tournament: Tournament) -> tuple[str, ...]:

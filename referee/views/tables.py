@@ -18,13 +18,14 @@ from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
 from referee.models import Table
-from referee.numbers import rank_text
 from referee.results.outcome import TableOutcome
 from referee.results.table_rules import table_status
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView, entry_form, incident_form
-from referee.wording import listed
+from referee.wording.figures import rank_text
+from referee.wording.names import user_name
+from referee.wording.sentences import listed
 
 
 def _load_table(pk: int, **filters: Any) -> Table:
@@ -126,7 +127,7 @@ def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:
         signed_off=table.signed_off_at is not None,
         confirmed=table.confirmed_at is not None,
     )
-    referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
+    referee_name = user_name(table.referee)
     return TableProgress(
         table, table.number, referee_name, [], sheet.games_played, sheet.games_required, status
     )

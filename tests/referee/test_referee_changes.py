@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from referee.selectors.changes import change_lines
 from referee.templatetags.referee_tags import tile_chips
+from referee.wording.changes import change_lines
 
 BEFORE = {
     "number": 1,

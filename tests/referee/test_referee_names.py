@@ -6,7 +6,7 @@ from django.utils import translation
 
 from referee.models import Player
 from referee.models.tournament import Privacy
-from referee.names import chinese_initials, english_initials, public_name
+from referee.wording.names import chinese_initials, english_initials, public_name
 
 
 def test_chinese_initials_keep_the_surname():

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from referee import selectors, services
-from referee.exporters.standings_pdf import rank_text as printed_rank_text
 from referee.selectors import StandingRow
-from referee.standings_tables import rank_text
+from referee.views.standings_tables import rank_text
+from referee.wording.reasons import rank_reason
 from scoring import PlayerInput
 
 
@@ -75,18 +75,11 @@ def test_ties_are_shown_as_ties(table, play, tournament, referee):
     assert [rank_text(row.rank, row.tied) for row in rows] == ["1", "=2", "=2", "4"]
 
 
-def test_pages_and_printouts_mark_a_tie_the_same_way():
-    assert rank_text(3, True) == printed_rank_text(3, True) == "=3"
-    assert rank_text(3, False) == printed_rank_text(3, False) == "3"
-
-
 def test_one_line_reasons(finished_table, referee, tournament):
     services.table_sign_off(actor=referee, table=finished_table)
     rows = selectors.standings(tournament)
     with translation.override("en"):
-        reasons = [
-            selectors.rank_reason(rows, index, lambda row: row.player.name_zh) for index in range(len(rows))
-        ]
+        reasons = [rank_reason(rows, index, lambda row: row.player.name_zh) for index in range(len(rows))]
     assert reasons == [
         "2 games won, total +123; ahead of 張家豪 on games won (2 to 1)",
         "1 game won, total +35; ahead of 陳俊傑 on games won (1 to 0)",
@@ -94,7 +87,7 @@ def test_one_line_reasons(finished_table, referee, tournament):
         "0 games won, total -90; behind 陳俊傑 on total score (-90 to -68)",
     ]
     with translation.override("zh-hant"):
-        first = selectors.rank_reason(rows, 0, lambda row: row.player.name_zh)
+        first = rank_reason(rows, 0, lambda row: row.player.name_zh)
     assert first == "勝出 2 局，總得分 +123；勝出局數多於張家豪（2 對 1）"
 
 
@@ -102,7 +95,7 @@ def test_a_tie_reason_names_the_tied_players(table, play, tournament):
     play(table, "A", {"B": 5, "C": 5, "D": 9})
     rows = selectors.standings(tournament, final_only=False)
     with translation.override("en"):
-        reason = selectors.rank_reason(rows, 1, lambda row: f"P{row.player.number}")
+        reason = rank_reason(rows, 1, lambda row: f"P{row.player.number}")
     assert reason == (
         "0 games won, total -5; tied with P3 on games won and total score; "
         "ahead of P4 on total score (-5 to -9)"
@@ -116,8 +109,8 @@ def test_a_chinese_tie_reason_lists_the_names_the_chinese_way():
         for index, name in enumerate(names, start=1)
     ]
     with translation.override("zh-hant"):
-        reason = selectors.rank_reason(rows, 4, lambda row: row.name_zh)
-        pair = selectors.rank_reason(rows[:3], 0, lambda row: row.name_zh)
+        reason = rank_reason(rows, 4, lambda row: row.name_zh)
+        pair = rank_reason(rows[:3], 0, lambda row: row.name_zh)
     assert reason == "勝出 1 局，總得分 +5；與王五、Mary Smith 及另外 2 人勝出局數及總得分均相同"
     assert pair == "勝出 1 局，總得分 +5；與 Mary Smith 及李四勝出局數及總得分均相同"
 
@@ -199,7 +192,7 @@ def test_the_projector_turns_the_pages(client, organiser, tournament, referee, r
 def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tournament, query):
     """The site's page size whatever the address asks; a page that does not exist shows the first or last."""
     from benchmarks.builders import BulkPlan, build_tournament
-    from referee.standings_tables import PER_PAGE
+    from referee.views.standings_tables import PER_PAGE
 
     big = build_tournament(BulkPlan(slug="big", players=PER_PAGE + 10, referees=2))
     response = client.get(reverse("public:standings", args=[big.slug]) + f"?{query}")

@@ -10,8 +10,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from openpyxl import load_workbook
 
-from referee.demo import load_demo, read_demo
 from referee.exporters import all_exporters
+from referee.management.demo import load_demo, read_demo
 from referee.selectors import standings
 
 

@@ -15,8 +15,8 @@ from openpyxl import load_workbook
 from referee import services
 from referee.exporters import ExportRequest, get_exporter
 from referee.models import HandResult, Incident
-from referee.rulesets import decided_by_label
 from referee.selectors import standings
+from referee.wording.codes import decided_by_label
 from scoring import PlayerInput
 
 SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]

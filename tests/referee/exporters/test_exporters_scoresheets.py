@@ -10,7 +10,7 @@ from django.utils import translation
 from referee import services
 from referee.exporters import get_exporter
 from referee.models import Player
-from referee.rulesets import decided_by_label, incident_label
+from referee.wording.codes import decided_by_label, incident_label
 
 
 @pytest.fixture
