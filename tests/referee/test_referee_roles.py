@@ -7,6 +7,9 @@ act in general but not here) and leaves no trace in the audit log.
 from __future__ import annotations
 
 import datetime
+import importlib
+import inspect
+import pkgutil
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -244,3 +247,31 @@ def test_an_organiser_of_another_tournament_is_a_stranger_here(organiser, tourna
     with pytest.raises(ServiceError) as refused:
         services.school_create(actor=other, tournament=tournament, name_zh="入侵", name_en="", code="X")
     assert refused.value.code == "forbidden"
+
+
+# Writes whose roles are tried by a test of their own: there is no tournament yet to hold the roles.
+TESTED_APART = {"tournament_create"}
+
+
+def service_writes() -> set[str]:
+    """Every write the services offer: a public function of `referee.services` with a keyword-only actor."""
+    found = set()
+    for module_info in pkgutil.iter_modules(services.__path__):
+        module = importlib.import_module(f"referee.services.{module_info.name}")
+        for name, function in vars(module).items():
+            if (
+                name.startswith("_")
+                or not inspect.isfunction(function)
+                or function.__module__ != module.__name__
+            ):
+                continue
+            actor = inspect.signature(function).parameters.get("actor")
+            if actor is not None and actor.kind is inspect.Parameter.KEYWORD_ONLY:
+                found.add(name)
+    return found
+
+
+def test_every_service_write_is_in_the_role_matrix():
+    """A new service joins WRITES above with the roles that may call it, so every role is tried on it."""
+    assert service_writes() - set(WRITES) - TESTED_APART == set()
+    assert set(services.__all__) >= service_writes()

@@ -6,6 +6,8 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+from django.urls import reverse
+
 from referee import services
 from referee.exporters import ExportRequest, get_exporter, standings_pdf
 from referee.selectors import standings
@@ -112,3 +114,16 @@ def test_schools_are_named_in_the_language_of_the_export(pdf, export_request):
     assert "獅山小學" not in english
     assert "HSP 海濱小學" in chinese
     assert "Harbourside" not in chinese
+
+
+def test_pages_and_printouts_mark_a_tie_the_same_way(pdf, export_request, event, organiser_client):
+    """The standings page and its PDF write the same ranks, a shared second place as "=2" on both."""
+    printed = []
+    for line in pdf.pages(render(export_request()))[0].splitlines():
+        found = re.match(r"\s*(=?\d+)\s+\d+\s", line)
+        if found:
+            printed.append(found.group(1))
+    page = organiser_client.get(reverse("organiser:standings", args=[event.slug])).content.decode()
+    shown = re.findall(r'<td class="rank">\s*(=?\d+)\s*</td>', page)
+    assert shown.count("=2") == 2
+    assert sorted(shown) == sorted(printed)
