@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 Row = TypeVar("Row")
 
@@ -39,8 +39,9 @@ class Higher(Generic[Row]):
         return [list(group) for _, group in groupby(ordered, key=self.value)]
 
 
-@dataclass(frozen=True)
-class Placed(Generic[Row]):
+class Placed(NamedTuple, Generic[Row]):
+    """A row with its rank (a tuple: thousands are made for a standings page)."""
+
     row: Row
     rank: int
     tied: bool
@@ -51,8 +52,11 @@ def rank(rows: Sequence[Row], order: Sequence[TieBreak[Row]]) -> list[Placed[Row
 
     Rows already in the order's sequence (as an SQL ORDER BY over the same keys returns them) cost one walk
     per tie-break: the sorts find them sorted."""
-    groups = [list(rows)] if rows else []
-    for tie_break in order:
+    simple = 0
+    while simple < len(order) and isinstance(order[simple], Higher):
+        simple += 1
+    groups = _by_values(rows, order[:simple]) if rows else []
+    for tie_break in order[simple:]:
         groups = [part for group in groups for part in _split(tie_break, group)]
     placed: list[Placed[Row]] = []
     for group in groups:
@@ -60,6 +64,26 @@ def rank(rows: Sequence[Row], order: Sequence[TieBreak[Row]]) -> list[Placed[Row
         position = len(placed) + 1
         placed.extend(Placed(row, position, shared) for row in group)
     return placed
+
+
+def _by_values(rows: Sequence[Row], keys: Sequence[TieBreak[Row]]) -> list[list[Row]]:
+    """The groups a run of `Higher` tie-breaks makes, in one sort and one walk (what `split` would make key
+    after key, faster: a standings page ranks thousands)."""
+    getters = [key.value for key in keys if isinstance(key, Higher)]
+    values = list(zip(*(map(get, rows) for get in getters), strict=True))
+    order = sorted(range(len(rows)), key=values.__getitem__, reverse=True)  # stable, as `split` is
+    groups: list[list[Row]] = []
+    previous: tuple[Any, ...] | None = None
+    group: list[Row] = []
+    for index in order:
+        value = values[index]
+        if value != previous:
+            group = [rows[index]]
+            groups.append(group)
+            previous = value
+        else:
+            group.append(rows[index])
+    return groups
 
 
 def _split(tie_break: TieBreak[Row], group: list[Row]) -> list[list[Row]]:
