@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test setup bench screenshots messages clean
+.PHONY: run test setup bench screenshots messages clean check
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,15 @@ run: setup
 
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The habits, checked: lint (imports in order, one condition per assert), formatting, the plain-Python
+# packages' types (the seating draw's too, once it is there), and no model change without its migration.
+TYPED := scoring $(wildcard seating)
+check: $(BIN)/activate
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict $(TYPED)
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 # Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered
 # with pdftoppm (poppler-utils) from a demo database of their own.

@@ -113,7 +113,7 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
     from django.utils import timezone
 
     from referee.models import Game, HandResult, Incident, Round, Seat, Table
-    from referee.models.results import SIXTIETHS
+    from referee.results.hands import hand_numbers, hand_result
 
     round_ = Round.objects.create(
         tournament=tournament,
@@ -146,22 +146,9 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
         zip(games, played, strict=True)
     ):
         table_seats = seats[(index // GAMES) * SEATS : (index // GAMES + 1) * SEATS]
-        for seat, fact, scored in zip(table_seats, facts, result.players, strict=True):
-            hands.append(
-                HandResult(
-                    game=game,
-                    seat=seat,
-                    went_out=fact.went_out,
-                    rack_value=fact.rack_value,
-                    made_initial_meld=fact.made_initial_meld,
-                    could_meld=fact.could_meld,
-                    penalty=scored.penalty,
-                    score_sixtieths=int(scored.score * SIXTIETHS),
-                    basis=scored.basis,
-                    won=scored.won,
-                    win_credit_sixtieths=SIXTIETHS if scored.won else 0,
-                )
-            )
+        numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
+        for seat, fact in zip(table_seats, facts, strict=True):
+            hands.append(hand_result(game, seat, fact, numbers[fact.seat]))
         if rng.random() < 0.05:
             incidents.append(Incident(game=game, seat=table_seats[0], kind="overtime", tiles_drawn=3))
     HandResult.objects.bulk_create(hands, batch_size=2000)

@@ -5,8 +5,8 @@ saving one game, and the public standings page (plus the table winners and the s
 95th percentile, with the number of database queries. Requests go through Django's whole middleware stack
 (sessions, authentication, CSRF, locale) in one process, without a network, with DEBUG off.
 
-The tournaments are bulk-inserted from engine-scored games (`referee.bulk`), not built through the web. Every
-game is saved on a table still open, so each save is a real new game, not a repeat.
+The tournaments are bulk-inserted from engine-scored games (`benchmarks/builders.py`), not built through the
+web. Every game is saved on a table still open, so each save is a real new game, not a repeat.
 
 Targets (issue 4, 2 cores, at 5,000 players): standings page under 150 ms, saving a game under 100 ms, and the
 same query count at 500 and 5,000 players.
@@ -124,7 +124,7 @@ def measure(size: int) -> dict:
     from django.test import Client
     from django.urls import reverse
 
-    from referee.bulk import BulkPlan, build_tournament
+    from benchmarks.builders import BulkPlan, build_tournament
     from referee.models import Table
 
     started = time.perf_counter()

@@ -12,7 +12,7 @@ class RefereeConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate, pre_migrate
 
-        from referee.triggers import create_seat_trigger, drop_seat_trigger
+        from referee.models.triggers import create_seat_trigger, drop_seat_trigger
 
         pre_migrate.connect(drop_seat_trigger, sender=self, dispatch_uid="referee-drop-seat-trigger")
         post_migrate.connect(create_seat_trigger, sender=self, dispatch_uid="referee-create-seat-trigger")

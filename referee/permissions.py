@@ -1,4 +1,5 @@
-"""Who may do what. Services call `require_*`; views call the same `can_*` checks to hide or refuse.
+"""Who may do what in a tournament. Services call `require_*`; views call the same `can_*` checks to hide or
+refuse. The helpers every app shares (signed in, organiser, refusing) are `core.permissions`.
 
 Organisers do everything in their own tournaments; a referee writes only to tables assigned to them;
 the public reads only what an organiser released.
@@ -6,37 +7,41 @@ the public reads only what an organiser released.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.utils.translation import gettext_lazy as _
-
-from referee.errors import ServiceError
+from core.permissions import AnyUser, is_organiser, require, require_organiser, signed_in
 from referee.models import Table, Tournament
 
-AnyUser = AbstractBaseUser | AnonymousUser | None
+__all__ = [
+    "AnyUser",
+    "CREATE_TOURNAMENT_PERMISSION",
+    "awaits_confirmation",
+    "can_confirm_table",
+    "can_correct_signed_off",
+    "can_create_tournament",
+    "can_enter_results",
+    "can_manage_tournament",
+    "can_view_public_standings",
+    "can_view_table",
+    "is_organiser",
+    "is_table_referee",
+    "is_tournament_referee",
+    "require",
+    "require_organiser",
+    "require_result_entry",
+]
 
 CREATE_TOURNAMENT_PERMISSION = "referee.add_tournament"
 
 
-def _signed_in(user: AnyUser) -> bool:
-    return user is not None and user.is_authenticated and user.is_active
-
-
 def can_create_tournament(user: AnyUser) -> bool:
     """Organisers are people given this right by the site's administrator (or already organising)."""
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     return user.has_perm(CREATE_TOURNAMENT_PERMISSION) or user.organised_tournaments.exists()
 
 
-def is_organiser(user: AnyUser, tournament: Tournament) -> bool:
-    if not _signed_in(user):
-        return False
-    return user.is_superuser or tournament.organisers.filter(pk=user.pk).exists()
-
-
 def is_table_referee(user: AnyUser, table: Table) -> bool:
     """The referee assigned to this table, who must still be one of the tournament's referees."""
-    if not _signed_in(user) or table.referee_id != user.pk:
+    if not signed_in(user) or table.referee_id != user.pk:
         return False
     return table.round.tournament.referees.filter(pk=user.pk).exists()
 
@@ -50,7 +55,7 @@ def can_enter_results(user: AnyUser, table: Table) -> bool:
 
 
 def is_tournament_referee(user: AnyUser, tournament: Tournament) -> bool:
-    if not _signed_in(user):
+    if not signed_in(user):
         return False
     return tournament.referees.filter(pk=user.pk).exists()
 
@@ -81,16 +86,6 @@ def can_view_table(user: AnyUser, table: Table) -> bool:
 
 def can_view_public_standings(tournament: Tournament) -> bool:
     return tournament.standings_released
-
-
-def require(allowed: bool) -> None:
-    """Refuse with the one error type, so a forged form post gets a clear message, not a 500."""
-    if not allowed:
-        raise ServiceError(_("You are not allowed to do this."), code="forbidden")
-
-
-def require_organiser(user: AnyUser, tournament: Tournament) -> None:
-    require(is_organiser(user, tournament))
 
 
 def require_result_entry(user: AnyUser, table: Table) -> None:

@@ -148,7 +148,17 @@ def _extend_side(
         )
 
 
-def _take(side, other, left, right, number, colour, budget, colours, run):  # type: ignore[no-untyped-def]
+def _take(
+    side: list[str],
+    other: list[str],
+    left: str,
+    right: str,
+    number: int,
+    colour: str | None,
+    budget: Counter[str],
+    colours: str,
+    run: bool,
+) -> Iterator[tuple[list[str], list[str]]]:
     budget[left] -= 1
     budget[right] -= 1
     if budget[left] >= 0 and budget[right] >= 0:

@@ -45,7 +45,7 @@ def _answer(command: str, document: Any) -> tuple[dict[str, Any], int]:
     except RecursionError:
         failure = ScoringError("too-large", "the input is too large for this command")
         return error_document(failure), EXIT_BAD_INPUT
-    except Exception as error:  # noqa: BLE001 - the contract promises JSON, never a traceback
+    except Exception as error:  # the contract promises JSON, never a traceback
         failure = ScoringError("internal-error", f"the engine failed: {type(error).__name__}: {error}")
         return error_document(failure), EXIT_INTERNAL
 

@@ -12,12 +12,14 @@ from scoring.match_types import (
     BY_TARGET,
     BY_TOTAL_SCORE,
     FULL,
+    GAMES_WON_ORDER,
     SHARED_WIN_CREDITS,
     UNRESOLVED,
     MatchOptions,
     MatchPlayer,
     MatchResult,
 )
+from scoring.ranking import Higher, TieBreak, first_difference, rank
 from scoring.rulesets import Ruleset, get_ruleset
 from scoring.rulesets.base import TARGET
 
@@ -68,9 +70,9 @@ def _common_seats(rules: Ruleset, games: Sequence[GameResult]) -> tuple[str, ...
     return seats
 
 
-def _ranks(keys: dict[str, tuple[Fraction, ...]]) -> dict[str, int]:
-    """Competition ranking (1, 1, 3): one plus the number of players strictly ahead."""
-    return {seat: 1 + sum(1 for other in keys.values() if other > key) for seat, key in keys.items()}
+def _ranks(seats: tuple[str, ...], order: Sequence[TieBreak[str]]) -> dict[str, int]:
+    """Competition ranks (1, 1, 3) of the seats, by `scoring.ranking`, as the site ranks its standings."""
+    return {placed.row: placed.rank for placed in rank(seats, order)}
 
 
 def _decide_by_games_won(
@@ -89,7 +91,9 @@ def _decide_by_games_won(
             total[player.seat] += player.score
             if player.won:
                 won[player.seat] += credit
-    ranks = _ranks({seat: (won[seat], total[seat]) for seat in seats})
+    values = {BY_GAMES_WON: won, BY_TOTAL_SCORE: total}
+    order = tuple(Higher(name, values[name].__getitem__) for name in GAMES_WON_ORDER)
+    ranks = _ranks(seats, order)
     players = tuple(MatchPlayer(seat, won[seat], total[seat], ranks[seat]) for seat in seats)
     finished = bool(games) and (expected is None or len(games) == expected)
     if not finished:
@@ -98,8 +102,9 @@ def _decide_by_games_won(
     if len(leaders) > 1:
         return MatchResult(players, None, UNRESOLVED, True)
     leader = leaders[0]
-    ahead_on_wins = all(won[leader] > won[seat] for seat in seats if seat != leader)
-    return MatchResult(players, leader, BY_GAMES_WON if ahead_on_wins else BY_TOTAL_SCORE, True)
+    others = sorted((seat for seat in seats if seat != leader), key=ranks.__getitem__)
+    decided_by = first_difference(order, leader, others[0]) if others else None
+    return MatchResult(players, leader, decided_by or BY_GAMES_WON, True)
 
 
 def _decide_by_target(
@@ -121,7 +126,7 @@ def _decide_by_target(
         reached = [seat for seat in seats if total[seat] >= target]
         if reached:
             winner = max(reached, key=lambda seat: total[seat])
-    ranks = _ranks({seat: (total[seat],) for seat in seats})
+    ranks = _ranks(seats, (Higher(BY_TOTAL_SCORE, total.__getitem__),))
     players = tuple(MatchPlayer(seat, won[seat], total[seat], ranks[seat]) for seat in seats)
     if winner is None:
         return MatchResult(players, None, UNRESOLVED, False)

@@ -8,6 +8,8 @@ from fractions import Fraction
 FULL, SPLIT = "full", "split"
 SHARED_WIN_CREDITS = (FULL, SPLIT)
 BY_GAMES_WON, BY_TOTAL_SCORE, UNRESOLVED, BY_TARGET = "games-won", "total-score", "unresolved", "target"
+# The rules' order at a table and in the standings (RULES.md): most games won, then the higher total score.
+GAMES_WON_ORDER = (BY_GAMES_WON, BY_TOTAL_SCORE)
 
 
 @dataclass(frozen=True)

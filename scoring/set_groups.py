@@ -30,7 +30,7 @@ def read_group(tokens: Sequence[str], colours: str, *, fragment: bool = False) -
         raise InvalidSet("too-few-tiles", "a set needs at least 3 tiles")
     number = numbers.pop() if numbers else HIGHEST
     missing = iter([colour for colour in colours if colour not in used])
-    per_tile = []
+    per_tile: list[tuple[str, ...]] = []
     for token, tile in zip(tokens, tiles, strict=True):
         if tile:
             per_tile.append((token,))

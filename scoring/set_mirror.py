@@ -12,7 +12,7 @@ Our decisions where RULES.md leaves the mirror open (tested in tests/scoring/tes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 
 from scoring.errors import InvalidSet
@@ -35,11 +35,12 @@ def _mirrored_tile(left: str, right: str) -> str:
 
 def _side_readings(side: Sequence[str], colours: str) -> list[TileReads]:
     readings = []
-    for attempt in (
+    attempts: tuple[Callable[[], TileReads], ...] = (
         lambda: read_run(side, colours, fragment=True),
         lambda: _descending(side, colours),
         lambda: read_group(side, colours, fragment=True),
-    ):
+    )
+    for attempt in attempts:
         with suppress(InvalidSet):
             readings.append(attempt())
     return readings

@@ -88,7 +88,7 @@ def read_run(tokens: Sequence[str], colours: str, *, fragment: bool = False) -> 
         raise InvalidSet("too-few-tiles", "a set needs at least 3 tiles")
     first = _first_number(layout)
     segment_colour = _segment_colours(layout, colours)
-    per_tile = []
+    per_tile: list[tuple[str, ...]] = []
     for token, start, width, segment in zip(
         tokens, layout.starts, layout.widths, layout.segments, strict=True
     ):

@@ -30,7 +30,7 @@ if not SECRET_KEY:
         raise ImproperlyConfigured(
             "SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development."
         )
-    SECRET_KEY = "development-only-insecure-key"  # noqa: S105 - only with DEBUG on
+    SECRET_KEY = "development-only-insecure-key"  # only with DEBUG on
 
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "core",
     "referee",
     "weather",
 ]

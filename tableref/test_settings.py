@@ -4,6 +4,6 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 
-from tableref.settings import *  # noqa: E402,F403
+from tableref.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

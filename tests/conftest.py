@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
+
+# Hypothesis: on a laptop, new random examples each run and failures remembered in .hypothesis/; in CI, the
+# same examples every run (a red build is reproducible) and nothing written. A test's own @settings (its
+# number of examples) applies on both.
+hypothesis_settings.register_profile("dev", deadline=None, print_blob=True)
+hypothesis_settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True, database=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(autouse=True)

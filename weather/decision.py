@@ -14,7 +14,6 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
-from weather.signals import CATEGORIES, CYCLONE, RAINSTORM, Level, is_severe, level_of
 from weather.timeline import (
     MAX_GAP,
     UNKNOWN,
@@ -28,6 +27,7 @@ from weather.timeline import (
     lowered_at,
     severe_between,
 )
+from weather.warning_signals import CATEGORIES, CYCLONE, RAINSTORM, Level, is_severe, level_of
 
 HONG_KONG = ZoneInfo("Asia/Hong_Kong")
 MORNING_CUTOFF = time(7, 0)

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from weather.signals import CANCEL, CATEGORIES, PRE8_STATEMENT, is_known_code
+from weather.warning_signals import CANCEL, CATEGORIES, PRE8_STATEMENT, is_known_code
 
 SUMMARY_FEED = "warnsum"
 STATEMENT_FEED = "warningInfo"

@@ -8,8 +8,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from referee.forms.widgets import DatePicker, MomentPicker
-from referee.inputs import require_date_in_range
+from core.inputs import require_date_in_range
+from core.widgets import DatePicker, MomentPicker
 from weather import clock
 from weather.models import OverrideStatus, ScopeChoice
 

@@ -33,7 +33,7 @@ def http_fetch(url: str, timeout: float = TIMEOUT_SECONDS) -> str:
     """GET `url` and return its body as text; every failure becomes one `FetchError`."""
     request = urllib.request.Request(url, headers={"User-Agent": "TableRef weather notices"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - fixed https URL
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # fixed https URL
             body = response.read(MAX_BYTES + 1)
     except urllib.error.HTTPError as exc:
         raise FetchError(f"HTTP {exc.code} from {url}") from exc

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from referee.errors import ServiceError
-from referee.inputs import date_out_of_range_message, is_date_in_range
+from core.audit import audit_record
+from core.errors import ServiceError
+from core.inputs import date_out_of_range_message, is_date_in_range
+from core.permissions import AnyUser, require_organiser
 from referee.models import Round, Tournament
-from referee.permissions import require_organiser
-from referee.services.audit import audit_record
 from weather import clock
 from weather.decision import BureauScope, Status
 from weather.feed import FEEDS, STATEMENT_FEED, SUMMARY_FEED, parse
 from weather.hko import Fetcher, feed_url
 from weather.models import BureauAnnouncement, MatchDayOverride, SnapshotSource, WarningSnapshot
 
-AnyUser = AbstractBaseUser | AnonymousUser | None
 OVERRIDE_FIELDS = ["date", "status", "reason"]
 BUREAU_FIELDS = ["date", "scope", "suspended", "announced_at", "source_url"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from weather.feed import WarningStatements, WarningSummary
-from weather.signals import is_severe
+from weather.warning_signals import is_severe
 
 MAX_GAP = timedelta(minutes=30)
 # The feed can lag behind the Observatory: a reading this soon after a change may still show the old code.

@@ -7,7 +7,7 @@ from datetime import date, datetime
 
 from django.core.management.base import CommandError
 
-from referee.inputs import FIRST_YEAR, LAST_YEAR, is_date_in_range
+from core.inputs import FIRST_YEAR, LAST_YEAR, is_date_in_range
 from weather.decision import HONG_KONG
 
 

@@ -20,9 +20,9 @@ from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from referee.errors import ServiceError
-from referee.exporters.labels import SCOPE_LABELS
+from core.errors import ServiceError
 from referee.models import Round, School, Table, Tournament
+from referee.wording.labels import SCOPE_LABELS
 
 ROUND, SCHOOL, TABLE = "round", "school", "table"
 LANGUAGES = ("zh-hant", "en")

@@ -26,7 +26,7 @@ from reportlab.platypus.flowables import _listWrapOn  # reportlab's own measure 
 
 from referee.exporters.base import Exporter
 from referee.exporters.fonts import cjk_font, draw_runs, markup, runs_width
-from referee.exporters.labels import now_text
+from referee.wording.times import now_text
 
 MARGIN = 15 * mm
 FOOTER_SIZE = 7.5

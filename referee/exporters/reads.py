@@ -1,54 +1,25 @@
-"""Streaming reads for exports of any size, built on the site's verdicts so paper and screen agree.
+"""Streaming reads for exports of any size, built on the site's outcomes so paper and screen agree.
 
-A table's verdict is `referee.verdicts`: the engine's `decide_match` over the numbers stored with each hand,
-with the organisers' tie-break laid over an unresolved tie. What this module adds is the streaming: the hand
-and incident rows of a whole tournament are read in a fixed number of queries, in chunks, so memory stays flat
-however large the tournament is.
+A table's outcome is `referee.results.outcome.outcome_of`, as on the pages. What this module adds is the
+streaming: the hand and incident rows of a whole tournament are read in a fixed number of queries, in chunks,
+so memory stays flat however large the tournament is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count
 
-import scoring
-from referee.errors import ServiceError
 from referee.models import HandResult, Incident, Table, Tournament
 from referee.models.results import SIXTIETHS
-from referee.selectors.sheets import TableSheet
+from referee.results.outcome import StoredHand, TableOutcome, outcome_of, stored_game
 from referee.selectors.standings import final_condition
-from referee.verdicts import StoredHand, TableOutcome, decide_stored, stored_game, table_outcome
 
 CHUNK = 2000
-
-
-def outcome_of(
-    tournament: Tournament, table: Table, seat_count: int, games: Sequence[scoring.GameResult]
-) -> TableOutcome:
-    """The table's outcome; a table without games, or whose games the engine refuses, is still in play."""
-    try:
-        match = decide_stored(tournament, seat_count, games) if games else None
-    except ServiceError:
-        match = None
-    return table_outcome(match, table.tie_winner, table.tie_break)
-
-
-def sheet_outcome(tournament: Tournament, sheet: TableSheet) -> TableOutcome:
-    """The outcome for a scoresheet read with `selectors.table_sheet`, from the same numbers it shows."""
-    letters = [seat.letter for seat in sheet.seats]
-    games = []
-    for game in sheet.games:
-        hands = [
-            StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
-            for letter, cell in zip(letters, game.cells, strict=True)
-            if cell is not None
-        ]
-        games.append(stored_game(tournament.ruleset, game.ending, hands))
-    return outcome_of(tournament, sheet.table, len(letters), games)
 
 
 HAND_FIELDS = (

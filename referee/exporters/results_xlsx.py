@@ -14,16 +14,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from openpyxl import Workbook
 
-from referee.exporters.labels import ending_name, outcome_reason, person_name, school_name, seat_name
 from referee.exporters.reads import TableVerdict, table_verdicts, tournament_hands, tournament_incidents
 from referee.exporters.registry import register
 from referee.exporters.xlsx import Column, XlsxExporter
-from referee.match import table_status
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
-from referee.rulesets import basis_label, incident_label
-from referee.selectors import rank_reason, school_standings, standings
+from referee.results.table_rules import table_status
+from referee.selectors import school_standings, standings
+from referee.wording.codes import basis_label, incident_label, outcome_reason
+from referee.wording.labels import ending_label
+from referee.wording.names import school_name, user_name
+from referee.wording.reasons import rank_reason
+from referee.wording.seats import seat_label
+from referee.wording.sentences import person_name
 
 
 class ResultsSheets:
@@ -35,7 +39,7 @@ class ResultsSheets:
         self.school_code = school_code
         self.schools = {school.code: school for school in School.objects.filter(tournament=self.tournament)}
         self.seat_names = {
-            letter: seat_name(letter) for letter in SEAT_LETTERS
+            letter: seat_label(letter) for letter in SEAT_LETTERS
         }  # translated once, not per row
         self.final_only = not exporter.request.include_unsigned
         # A shared win counts 1 for each sharer unless the tournament splits it: only then does the credit
@@ -129,7 +133,7 @@ class ResultsSheets:
             signed_off=table.signed_off_at is not None,
             confirmed=table.confirmed_at is not None,
         )
-        referee = (table.referee.get_full_name() or table.referee.get_username()) if table.referee else ""
+        referee = user_name(table.referee)
         return [
             table.round.order,
             table.round.name,
@@ -140,7 +144,7 @@ class ResultsSheets:
             self.seat_names[winner] if winner else None,
             number,
             name,
-            outcome_reason(outcome) if verdict.games_played else None,
+            outcome_reason(outcome.decided_by, outcome.tie_break) if verdict.games_played else None,
             str(status.label),
             table.signed_off_at,
             table.confirmed_at,
@@ -179,7 +183,7 @@ class ResultsSheets:
             ending = hand["game__ending"]
             basis = hand["basis"]
             if ending not in endings:
-                endings[ending] = ending_name(ending)
+                endings[ending] = ending_label(ending)
             if basis not in bases:
                 bases[basis] = str(basis_label(basis))
             yield [

@@ -14,8 +14,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import SCHOOL, Exporter
-from referee.exporters.labels import person_name, school_name, seat_name
-from referee.numbers import count_text, rank_text, score_text
 from referee.exporters.fonts import cjk_font, plain
 from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import tournament_hands
@@ -23,6 +21,10 @@ from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets
 from referee.exporters.xlsx import XlsxExporter
 from referee.selectors import standings
+from referee.wording.figures import count_text, rank_text, score_text
+from referee.wording.names import school_name
+from referee.wording.seats import seat_label
+from referee.wording.sentences import person_name
 
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
@@ -100,7 +102,7 @@ class SchoolResultsPdf(PdfExporter):
                 str(hand["game__table__round__order"]),
                 str(hand["game__table__number"]),
                 str(hand["game__number"]),
-                seat_name(hand["seat__letter"]),
+                seat_label(hand["seat__letter"]),
                 para(person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]), "cell"),
                 score_text(hand["score"]),
                 "1" if hand["won"] else "",

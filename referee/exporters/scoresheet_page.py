@@ -18,15 +18,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 import scoring
-from referee.exporters.labels import outcome_reason, seat_name
-from referee.numbers import count_text, score_text
 from referee.exporters.fonts import cjk_font
 from referee.exporters.pdf import FitToPage, para
 from referee.exporters.qr import QrCode
-from referee.rulesets import incident_label
-from referee.wording import listed
+from referee.results.outcome import TableOutcome
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
-from referee.verdicts import TableOutcome
+from referee.wording.codes import incident_label, outcome_reason
+from referee.wording.figures import count_text, score_text
+from referee.wording.seats import seat_label
+from referee.wording.sentences import listed
 
 LABEL_WIDTH = 21 * mm
 QR_SIZE = 27 * mm
@@ -123,7 +123,7 @@ def _seat_rows(page: SheetPage, width: float) -> list[list[object]]:
     letters, names, schools, titles = [""], [_("Name")], [_("School")], [""]
     narrow = _narrow(page, width)
     for seat in page.seats:
-        letters += [seat_name(seat.letter), ""]
+        letters += [seat_label(seat.letter), ""]
         names += [para(f"{seat.player_name} #{seat.player_number}", "cell_centre"), ""]
         school = "" if narrow else page.school_names.get(seat.school_code, "")
         detail = " · ".join(part for part in (seat.school_code, school, seat.class_name) if part)
@@ -227,13 +227,13 @@ def _verdict(page: SheetPage) -> Flowable:
         return para(_("Not finished: %(played)d games recorded.") % {"played": len(page.games)}, "heading")
     names = {seat.letter: seat.player_name for seat in page.seats}
     if outcome.winner is None:
-        leaders = listed([f"{seat_name(letter)} {names.get(letter, '')}" for letter in outcome.tied])
+        leaders = listed([f"{seat_label(letter)} {names.get(letter, '')}" for letter in outcome.tied])
         text = _("Tie between %(players)s: the organiser records how it was broken.") % {"players": leaders}
         return para(f"{text} {'＿' * 8}", "heading")
     text = _("Winner: %(seat)s %(name)s (%(reason)s)") % {
-        "seat": seat_name(outcome.winner),
+        "seat": seat_label(outcome.winner),
         "name": names.get(outcome.winner, ""),
-        "reason": outcome_reason(outcome),
+        "reason": outcome_reason(outcome.decided_by, outcome.tie_break),
     }
     return para(text, "heading")
 
@@ -250,7 +250,7 @@ def _incidents(page: SheetPage, width: float) -> list[Flowable]:
         rows.append(
             [
                 str(item.game_number),
-                seat_name(item.letter),
+                seat_label(item.letter),
                 para(str(incident_label(page.ruleset, item.kind)), "cell"),
                 str(item.tiles_drawn),
                 para(item.note, "cell"),
@@ -282,7 +282,7 @@ def signature_label_width(width: float) -> float:
 def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     """A line to sign for the referee and each player; a long name wraps in its column, not over the line."""
     lines = [[para(_("Signature of the referee"), "cell"), ""]]
-    lines += [[para(f"{seat_name(seat.letter)} {seat.player_name}", "cell"), ""] for seat in page.seats]
+    lines += [[para(f"{seat_label(seat.letter)} {seat.player_name}", "cell"), ""] for seat in page.seats]
     signature_width = width * SIGNATURE_SHARE
     label_width = signature_label_width(width)
     signatures = Table(lines, colWidths=[label_width, signature_width - label_width])

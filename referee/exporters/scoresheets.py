@@ -16,13 +16,14 @@ from django.utils.translation import gettext_lazy
 from reportlab.platypus import Flowable, PageBreak
 
 from referee.exporters.base import ROUND, TABLE
-from referee.exporters.labels import local_date, school_name
 from referee.exporters.pdf import PdfExporter, para
-from referee.exporters.reads import sheet_outcome
 from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
 from referee.selectors import table_sheet
+from referee.selectors.sheets import sheet_outcome
+from referee.wording.names import school_name, user_name
+from referee.wording.times import local_date
 
 
 class ScoresheetsBase(PdfExporter):
@@ -59,7 +60,7 @@ class ScoresheetsBase(PdfExporter):
     def page(self, table: Table, schools: dict[str, str]) -> SheetPage:
         sheet = table_sheet(table)
         round_ = table.round
-        referee = (table.referee.get_full_name() or table.referee.get_username()) if table.referee else ""
+        referee = user_name(table.referee)
         base = SheetPage(
             tournament_name=self.tournament.name,
             ruleset=self.tournament.ruleset,

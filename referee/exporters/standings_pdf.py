@@ -14,13 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import ROUND
-from referee.exporters.labels import school_name
 from referee.exporters.fonts import cjk_font, plain
 from referee.exporters.pdf import PdfExporter, StreamedTable, para
 from referee.exporters.registry import register
 from referee.models import School
-from referee.numbers import count_text, rank_text, score_text
 from referee.selectors import StandingRow, standings
+from referee.wording.figures import count_text, rank_text, score_text
+from referee.wording.names import school_name
 
 COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)

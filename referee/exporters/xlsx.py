@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from referee.exporters.base import Exporter
-from referee.exporters.labels import now_text
+from referee.wording.times import now_text
 
 SHARE_FORMAT = "0.00"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm"

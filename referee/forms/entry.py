@@ -19,9 +19,8 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
-from referee.seats import seat_label
 from referee.selectors.sheets import SheetGame, SheetSeat
-from referee.services.results import HandFacts
+from referee.wording.seats import seat_label
 
 COULD_MELD_CHOICES = [
     ("", _("decide from the tiles")),
@@ -146,7 +145,7 @@ class GameEntryForm(forms.Form):
             self.add_error(name, message)
         return cleaned
 
-    def hand_facts(self) -> list[HandFacts]:
+    def hand_facts(self) -> list[scoring.PlayerInput]:
         """The typed facts per seat (call after is_valid). Tiles typed for the player who went out go to the
         engine too, which refuses them: a wrong "went out" mark must not pass silently."""
         values = self.cleaned_data
@@ -156,7 +155,7 @@ class GameEntryForm(forms.Form):
             went_out = values.get("went_out") == letter
             could = values.get(f"could_meld_{letter}") or ""
             facts.append(
-                HandFacts(
+                scoring.PlayerInput(
                     seat=letter,
                     went_out=went_out,
                     rack=values.get(f"rack_{letter}") or "",

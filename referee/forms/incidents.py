@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from referee.forms.entry import TILE_INPUT, seat_choice
 from referee.forms.tiles import tile_errors
-from referee.rulesets import RESTORE_INCIDENTS, incident_choices
+from referee.results.engine import RESTORE_INCIDENTS
 from referee.selectors.sheets import SheetSeat
+from referee.wording.codes import incident_choices
 
 
 class IncidentForm(forms.Form):

@@ -9,12 +9,12 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from referee.inputs import require_date_in_range
+from core.inputs import require_date_in_range
+from core.widgets import DatePicker, TimePicker
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
-from referee.forms.widgets import DatePicker, TimePicker
-from referee.seats import seat_label
 from referee.services.seats import seat_letters_for
+from referee.wording.seats import seat_label
 
 
 class RoundForm(forms.Form):

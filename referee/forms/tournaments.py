@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.models.tournament import Language, Privacy, SharedWinCredit
-from referee.rulesets import ruleset_choices
+from referee.wording.codes import ruleset_choices
 
 
 class TournamentSettingsForm(forms.Form):

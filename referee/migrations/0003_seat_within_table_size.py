@@ -1,5 +1,5 @@
 # Each tournament keeps its ruleset's table size, so that the database can refuse a seat beyond it: the trigger
-# that does so lives in referee/triggers.py and is created after every migrate. The size is filled from the
+# that does so lives in referee/models/triggers.py and is created after every migrate. The size is filled from the
 # engine's registry, so a new ruleset needs no new migration.
 
 from django.db import migrations, models

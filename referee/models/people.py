@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from referee.models.tournament import Tournament
+from referee.wording.sentences import person_name
 
 
 class School(models.Model):
@@ -65,6 +66,4 @@ class Player(models.Model):
     @property
     def display_name(self) -> str:
         """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man)."""
-        if self.name_zh and self.name_en:
-            return f"{self.name_zh} ({self.name_en})"
-        return self.name_zh or self.name_en
+        return person_name(self.name_zh, self.name_en)

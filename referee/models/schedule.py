@@ -99,7 +99,7 @@ class Table(models.Model):
 
 class Seat(models.Model):
     """A player's place at a table. A letter beyond the tournament's table size is refused by a database
-    trigger (referee/triggers.py), since a check constraint sees only its own row."""
+    trigger (referee/models/triggers.py), since a check constraint sees only its own row."""
 
     table = models.ForeignKey(
         Table,

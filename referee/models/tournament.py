@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from referee.rulesets import ruleset_choices, ruleset_label
+from referee.wording.codes import ruleset_choices, ruleset_label
 
 # Seat letters A.. J: the largest table of any ruleset (UNO) seats ten.
 MAX_TABLE_SIZE = 10

@@ -12,7 +12,6 @@ from referee.selectors.progress import (
     tables_to_confirm,
     tournament_progress,
 )
-from referee.selectors.reasons import rank_reason
 from referee.selectors.schools import SchoolRow, school_standings
 from referee.selectors.sheets import TableSheet, table_sheet
 from referee.selectors.standings import StandingRow, standings
@@ -31,7 +30,6 @@ __all__ = [
     "TournamentRow",
     "organiser_tournaments",
     "public_tournaments",
-    "rank_reason",
     "referee_tables",
     "round_counts",
     "round_progress",

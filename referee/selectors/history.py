@@ -6,11 +6,13 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from referee.actions import action_label
 from django.contrib.auth import get_user_model
 
-from referee.models import AuditEntry, Player, Table
-from referee.selectors.changes import change_lines
+from core.models import AuditEntry
+from referee.models import Player, Table
+from referee.wording.actions import action_label
+from referee.wording.changes import change_lines
+from referee.wording.names import user_name
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ def table_history(table: Table) -> list[AuditRow]:
     return [
         AuditRow(
             created_at=entry.created_at,
-            actor_name=(entry.actor.get_full_name() or entry.actor.username) if entry.actor else "",
+            actor_name=user_name(entry.actor),
             action=entry.action,
             game_number=entry.game.number if entry.game else None,
             changes=entry.changes,
@@ -68,10 +70,7 @@ def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
         else {}
     )
     users = (
-        {
-            user.pk: user.get_full_name() or user.get_username()
-            for user in get_user_model().objects.filter(pk__in=user_keys)
-        }
+        {user.pk: user_name(user) for user in get_user_model().objects.filter(pk__in=user_keys)}
         if user_keys
         else {}
     )

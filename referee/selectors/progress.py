@@ -10,9 +10,11 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet,
 from django.db.models.functions import Coalesce
 
 import scoring
-from referee.match import TableStatus, effective_target, games_required, table_status
-from referee.models import AuditEntry, Game, HandResult, Round, Seat, Table, Tournament
+from core.models import AuditEntry
+from referee.models import Game, HandResult, Round, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
+from referee.results.table_rules import TableStatus, effective_target, games_required, table_status
+from referee.wording.names import user_name
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
             signed_off=table.signed_off_at is not None,
             confirmed=table.confirmed_at is not None,
         )
-        referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
+        referee_name = user_name(table.referee)
         rows.append(
             TableProgress(
                 table, table.number, referee_name, seats[table.pk], table.games_played, required, status

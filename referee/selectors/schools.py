@@ -9,7 +9,10 @@ from django.db.models import Count, Sum
 
 from referee.models import Round, School, Tournament
 from referee.models.results import SIXTIETHS
-from referee.selectors.standings import scope_condition
+from referee.results.ranking import rank_rows, sql_order, standings_order
+from referee.selectors.standings import COLUMNS, scope_condition
+
+FIELDS = ("code", "name_zh", "name_en", "player_count", "played", "won_sixtieths", "total_sixtieths")
 
 
 @dataclass(frozen=True)
@@ -32,36 +35,32 @@ class SchoolRow:
 def school_standings(
     tournament: Tournament, *, final_only: bool = True, round_: Round | None = None
 ) -> list[SchoolRow]:
-    """One query: every school of the tournament (players registered), ranked by games won, then total."""
+    """One query: every school of the tournament (players registered), ranked as the players are."""
     condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="players__seats")
+    order = standings_order(tournament)
     schools = (
         School.objects.filter(tournament=tournament)
         .annotate(
             player_count=Count("players", distinct=True),
-            won=Sum("players__seats__hands__win_credit_sixtieths", filter=condition, default=0),
-            total=Sum("players__seats__hands__score_sixtieths", filter=condition, default=0),
+            won_sixtieths=Sum("players__seats__hands__win_credit_sixtieths", filter=condition, default=0),
+            total_sixtieths=Sum("players__seats__hands__score_sixtieths", filter=condition, default=0),
             played=Count("players__seats__hands", filter=condition),
         )
-        .order_by("-won", "-total", "code")
-        .values_list("code", "name_zh", "name_en", "player_count", "played", "won", "total")
+        .order_by(*sql_order(order, COLUMNS, "code"))
+        .values_list(*FIELDS)
     )
-    keys = [(won, total) for *_, won, total in schools]
-    rows: list[SchoolRow] = []
-    for position, (code, name_zh, name_en, players, played, won, total) in enumerate(schools):
-        same_as_previous = position > 0 and keys[position - 1] == keys[position]
-        same_as_next = position + 1 < len(keys) and keys[position + 1] == keys[position]
-        rank = rows[-1].rank if same_as_previous else position + 1
-        rows.append(
-            SchoolRow(
-                rank,
-                code,
-                name_zh,
-                name_en,
-                players,
-                played,
-                Fraction(won, SIXTIETHS),
-                Fraction(total, SIXTIETHS),
-                same_as_previous or same_as_next,
-            )
+    return [
+        SchoolRow(
+            entry.rank,
+            code,
+            name_zh,
+            name_en,
+            players,
+            played,
+            Fraction(won, SIXTIETHS),
+            Fraction(total, SIXTIETHS),
+            entry.tied,
         )
-    return rows
+        for entry in rank_rows(list(schools), order, COLUMNS, FIELDS)
+        for code, name_zh, name_en, players, played, won, total in [entry.row]
+    ]

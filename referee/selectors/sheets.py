@@ -6,10 +6,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.match import games_required
-from referee.models import Game, HandResult, Incident, Seat, Table
+from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
-from referee.seats import play_order
+from referee.results.outcome import StoredHand, TableOutcome, outcome_of, stored_game
+from referee.results.table_rules import games_required, play_order
 
 
 @dataclass(frozen=True)
@@ -168,3 +168,22 @@ def _sheet_seat(seat: Seat) -> SheetSeat:
         drawn_number=seat.drawn_number,
         seat_pk=seat.pk,
     )
+
+
+def sheet_outcome(tournament: Tournament, sheet: TableSheet) -> TableOutcome:
+    """The outcome of a scoresheet, decided from the numbers it shows (no query): the table page and the
+    printed sheet both read it here."""
+    letters = [seat.letter for seat in sheet.seats]
+    games = [
+        stored_game(
+            tournament.ruleset,
+            game.ending,
+            [
+                StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
+                for letter, cell in zip(letters, game.cells, strict=True)
+                if cell is not None
+            ],
+        )
+        for game in sheet.games
+    ]
+    return outcome_of(tournament, sheet.table, len(letters), games)

@@ -1,6 +1,7 @@
 """Standings: games won and total score per player, one SQL aggregate over the stored derived numbers.
 
-Ranked by games won, then total score; players equal on both share a rank (shown as a tie). The scope is the
+Ranked by the tournament's standings order (`results.ranking`: games won, then total score); players no
+tie-break separates share a rank (shown as a tie). The scope is the
 whole tournament or one round; final results count signed-off tables (confirmed ones, when the tournament asks
 for confirmation), provisional ones every recorded game.
 """
@@ -15,6 +16,9 @@ from django.db.models import Count, Field, Q, Sum
 
 from referee.models import Player, Round, Tournament
 from referee.models.results import SIXTIETHS
+from referee.results.ranking import rank_rows, sql_order, standings_order
+from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE
+from scoring.ranking import Placed
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ def scope_condition(tournament: Tournament, *, final_only: bool, round_: Round |
 # converter call per value, a fifth of the time of a 5,000-player standings page.
 WHOLE = Field()
 STANDING_FIELDS = ("pk", "number", "name_zh", "name_en", "class_name", "school__code")
+ROW_FIELDS = (*STANDING_FIELDS, "won_sixtieths", "total_sixtieths", "games_played")
+COLUMNS = {BY_GAMES_WON: "won_sixtieths", BY_TOTAL_SCORE: "total_sixtieths"}
 
 
 def standings(
@@ -74,6 +80,7 @@ def standings(
 ) -> list[StandingRow]:
     """One query, whatever the size of the tournament."""
     condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="seats")
+    order = standings_order(tournament)
     rows = (
         Player.objects.filter(tournament=tournament)
         .annotate(
@@ -82,20 +89,14 @@ def standings(
             games_played=Count("seats__hands", filter=condition, output_field=WHOLE),
         )
         .filter(games_played__gt=0)
-        .order_by("-won_sixtieths", "-total_sixtieths", "number")
-        .values_list(*STANDING_FIELDS, "won_sixtieths", "total_sixtieths", "games_played")
+        .order_by(*sql_order(order, COLUMNS, "number"))
+        .values_list(*ROW_FIELDS)
     )
-    return ranked(list(rows))
+    return _standing_rows(rank_rows(list(rows), order, COLUMNS, ROW_FIELDS))
 
 
-def ranked(rows: list[tuple]) -> list[StandingRow]:
-    """Competition ranks (1, 1, 3) over rows already ordered best first; equal keys share a rank.
-
-    Each row: the six player fields, games won and total in sixtieths, games played."""
-    keys = [(row[6], row[7]) for row in rows]
-    last = len(rows) - 1
-    result: list[StandingRow] = []
-    rank = 0
+def _standing_rows(placed: list[Placed[tuple]]) -> list[StandingRow]:
+    """Each row: the six player fields, games won and total in sixtieths, games played."""
     exact: dict[int, Fraction] = {}  # many players share a value; a Fraction costs more than a lookup
 
     def fraction(sixtieths: int) -> Fraction:
@@ -104,10 +105,14 @@ def ranked(rows: list[tuple]) -> list[StandingRow]:
             found = exact[sixtieths] = Fraction(sixtieths, SIXTIETHS)
         return found
 
-    for position, row in enumerate(rows):
-        key = keys[position]
-        same_as_previous = position > 0 and keys[position - 1] == key
-        rank = rank if same_as_previous else position + 1
-        tied = same_as_previous or (position < last and keys[position + 1] == key)
-        result.append(StandingRow(rank, *row[:6], row[8], fraction(row[6]), fraction(row[7]), tied))
-    return result
+    return [
+        StandingRow(
+            entry.rank,
+            *entry.row[:6],
+            entry.row[8],
+            fraction(entry.row[6]),
+            fraction(entry.row[7]),
+            entry.tied,
+        )
+        for entry in placed
+    ]

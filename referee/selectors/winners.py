@@ -6,16 +6,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from referee.errors import ServiceError
 from referee.models import HandResult, Player, Seat, Table, Tournament
-from referee.verdicts import (
+from referee.results.outcome import (
     HAND_ROW,
     UNCONFIRMED,
     UNSIGNED,
     TableOutcome,
-    decide_stored,
+    outcome_of,
     stored_games,
-    table_outcome,
 )
 
 
@@ -64,11 +62,7 @@ def table_winners(
     for table in tables:
         played = games.get(table.pk, [])
         seated = players.get(table.pk, {})
-        try:
-            match = decide_stored(tournament, len(seated), played) if played else None
-        except ServiceError:
-            match = None
-        outcome = table_outcome(match, table.tie_winner, table.tie_break)
+        outcome = outcome_of(tournament, table, len(seated), played)
         if final_only:
             outcome = _final_only(tournament, table, outcome)
         result[table.pk] = TableWinner(table, seated, outcome)

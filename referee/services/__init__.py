@@ -1,6 +1,6 @@
 """Writes. Every function is keyword-only, named noun_verb, atomic, checks permissions, and logs to the audit.
 
-Each refusal is a `referee.errors.ServiceError` with a translated message.
+Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
 from referee.services.incidents import incident_record, incident_remove
@@ -13,7 +13,7 @@ from referee.services.people import (
     school_update,
 )
 from referee.services.referees import referee_account_create, referee_add, referee_remove
-from referee.services.results import HandFacts, game_result_submit
+from referee.services.results import game_result_submit
 from referee.services.schedule import (
     round_create,
     round_delete,
@@ -27,7 +27,6 @@ from referee.services.signoff import table_confirm, table_sign_off, table_tie_br
 from referee.services.tournaments import tournament_create, tournament_update
 
 __all__ = [
-    "HandFacts",
     "game_result_submit",
     "incident_record",
     "incident_remove",

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from referee.errors import ServiceError
+from core.errors import ServiceError
 
 
 def clean_text(value: str | None, *, field: str, max_length: int, required: bool = False) -> str:

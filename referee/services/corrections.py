@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from referee import permissions
-from referee.errors import ServiceError
 from referee.models import Table
 from referee.services.checks import clean_text
 

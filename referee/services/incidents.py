@@ -11,27 +11,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.engine import translate_scoring_error
-from referee.errors import ServiceError
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee.models import Game, Incident, Seat, Table
-from referee.rulesets import RESTORE_INCIDENTS
-from referee.services.audit import audit_record
+from referee.results.engine import RESTORE_INCIDENTS, table_arrangement, translate_scoring_error
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
-
-
-def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
-    """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
-    try:
-        meld = scoring.restore(ruleset_key, table_tiles)
-    except scoring.ScoringError as error:
-        refusal = translate_scoring_error(error)
-        raise ServiceError(refusal.message, field="table_tiles", code=refusal.code) from None
-    return {
-        "sets": [scoring.format_tiles(ruleset_key, laid) for laid in meld.sets],
-        "unplaced": scoring.format_tiles(ruleset_key, meld.unplaced),
-        "unplaced_count": len(meld.unplaced),
-    }
 
 
 def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: int | None, table_tiles: str):

@@ -6,11 +6,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.audit import audit_record, audited_update, model_fields
+from core.errors import ServiceError
 from referee import permissions
-from referee.errors import ServiceError
 from referee.models import Player, School, Seat, Tournament
-from referee.services.audit import audit_record, audited_update, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_positive
+from referee.services.locks import lock_tournament
 
 SCHOOL_FIELDS = ["name_zh", "name_en", "code"]
 PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_id"]

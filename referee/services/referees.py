@@ -10,11 +10,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee import permissions
-from referee.errors import ServiceError
 from referee.models import Tournament
-from referee.services.audit import audit_record, lock_tournament
 from referee.services.checks import clean_text
+from referee.services.locks import lock_tournament
 
 USERNAME_FIELD = "username"
 

@@ -3,41 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee import permissions
-from referee.engine import player_input, score, to_sixtieths
-from referee.errors import ServiceError
-from referee.match import games_required
 from referee.models import Game, HandResult, Seat, Table, Tournament
-from referee.models.results import SIXTIETHS, Ending
-from referee.models.tournament import SharedWinCredit
-from referee.services.audit import audit_record
+from referee.models.results import Ending
+from referee.results.engine import score
+from referee.results.hands import (
+    DERIVED_FIELDS,
+    FACT_FIELDS,
+    HandNumbers,
+    hand_numbers,
+    hand_result,
+    normalised,
+)
+from referee.results.outcome import TIE_BREAK, table_match, table_outcome
+from referee.results.table_rules import games_required
 from referee.services.corrections import require_result_write
-from referee.verdicts import TIE_BREAK, table_match, table_outcome
-
-FACT_FIELDS = ["went_out", "rack", "rack_value", "made_initial_meld", "could_meld"]
-DERIVED_FIELDS = ["penalty", "score_sixtieths", "basis", "won", "win_credit_sixtieths"]
 
 
-@dataclass(frozen=True)
-class HandFacts:
-    """What the referee saw of one player at the end of a game (RULES.md): never a score."""
-
-    seat: str
-    went_out: bool = False
-    rack: str = ""
-    rack_value: int | None = None
-    made_initial_meld: bool = True
-    could_meld: bool | None = None
-
-
-def _check_hands(seats: Sequence[Seat], hands: Sequence[HandFacts], tournament: Tournament) -> None:
+def _check_hands(seats: Sequence[Seat], hands: Sequence[scoring.PlayerInput], tournament: Tournament) -> None:
     ruleset = scoring.get_ruleset(tournament.ruleset)
     if len(seats) < ruleset.min_players:
         raise ServiceError(
@@ -96,26 +87,6 @@ def _check_game_number(
         raise ServiceError(_("This table has played all its games."), field="game_number", code="match-over")
 
 
-def _derived(result: scoring.GameResult, tournament: Tournament) -> dict[str, dict]:
-    """The engine's numbers per seat letter, in the units the database stores."""
-    ruleset = scoring.get_ruleset(tournament.ruleset)
-    if ruleset.is_rummikub and sum(player.score for player in result.players) != 0:
-        raise ServiceError(_("The scores of this game do not add up to zero."), code="not-zero-sum")
-    winners = len(result.winners) or 1
-    full_credit = tournament.shared_win_credit == SharedWinCredit.FULL
-    credit = SIXTIETHS if full_credit else SIXTIETHS // winners
-    return {
-        player.seat: {
-            "penalty": player.penalty,
-            "score_sixtieths": to_sixtieths(player.score),
-            "basis": player.basis,
-            "won": player.won,
-            "win_credit_sixtieths": credit if player.won else 0,
-        }
-        for player in result.players
-    }
-
-
 def _snapshot(game: Game) -> dict:
     hands = {
         hand.seat.letter: {name: getattr(hand, name) for name in FACT_FIELDS + DERIVED_FIELDS}
@@ -125,37 +96,16 @@ def _snapshot(game: Game) -> dict:
 
 
 def _save_hands(
-    game: Game, seats: Sequence[Seat], hands: Sequence[HandFacts], derived: dict[str, dict]
+    game: Game,
+    seats: Sequence[Seat],
+    hands: Sequence[scoring.PlayerInput],
+    numbers: dict[str, HandNumbers],
 ) -> None:
     by_letter = {seat.letter: seat for seat in seats}
     game.hands.all().delete()
     HandResult.objects.bulk_create(
-        HandResult(
-            game=game,
-            seat=by_letter[hand.seat],
-            went_out=hand.went_out,
-            rack=hand.rack,
-            rack_value=hand.rack_value,
-            made_initial_meld=hand.made_initial_meld,
-            could_meld=hand.could_meld,
-            **derived[hand.seat],
-        )
-        for hand in hands
+        hand_result(game, by_letter[hand.seat], hand, numbers[hand.seat]) for hand in hands
     )
-
-
-def _normalise(hands: Sequence[HandFacts]) -> list[HandFacts]:
-    return [
-        HandFacts(
-            seat=(hand.seat or "").strip().upper(),
-            went_out=bool(hand.went_out),
-            rack=scoring.plain_text(hand.rack or ""),
-            rack_value=hand.rack_value,
-            made_initial_meld=bool(hand.made_initial_meld),
-            could_meld=hand.could_meld,
-        )
-        for hand in hands
-    ]
 
 
 def _write_game(
@@ -203,7 +153,7 @@ def game_result_submit(
     table: Table,
     game_number: int,
     ending: str,
-    hands: Sequence[HandFacts],
+    hands: Sequence[scoring.PlayerInput],
     expected_version: int | None = None,
     reason: str = "",
     submission: str = "",
@@ -224,17 +174,17 @@ def game_result_submit(
         raise ServiceError(_("Choose how the game ended."), field="ending", code="bad-ending")
     if isinstance(game_number, bool) or not isinstance(game_number, int) or game_number < 1:
         raise ServiceError(_("Enter a whole number of 1 or more."), field="game_number", code="not-positive")
-    hands = _normalise(hands)
+    hands = [normalised(hand) for hand in hands]
     seats = list(table.seats.order_by("letter"))
     _check_hands(seats, hands, tournament)
     existing = table.games.select_for_update().filter(number=game_number).first()
     _check_game_number(table, game_number, existing, expected_version, len(seats))
 
-    result = score(tournament.ruleset, ending, [player_input(hand, hand.seat) for hand in hands])
-    derived = _derived(result, tournament)
+    result = score(tournament.ruleset, ending, hands)
+    numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
     before = _snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission)
-    _save_hands(game, seats, hands, derived)
+    _save_hands(game, seats, hands, numbers)
     _check_verdict(table, len(seats))
     audit_record(
         actor=actor,

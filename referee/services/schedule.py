@@ -8,12 +8,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.audit import audit_record, audited_update, model_fields
+from core.errors import ServiceError
+from core.inputs import date_out_of_range_message, is_date_in_range
 from referee import permissions
-from referee.errors import ServiceError
-from referee.inputs import date_out_of_range_message, is_date_in_range
 from referee.models import Game, Round, Table, Tournament
-from referee.services.audit import audit_record, audited_update, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_positive
+from referee.services.locks import lock_tournament
 
 ROUND_FIELDS = ["name", "date", "start_time", "order"]
 

@@ -6,11 +6,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.audit import audit_record
+from core.errors import ServiceError
 from referee import permissions
-from referee.errors import ServiceError
 from referee.models import Player, Seat, Table, Tournament
 from referee.models.schedule import SEAT_LETTERS
-from referee.services.audit import audit_record
 from referee.services.checks import require_positive
 
 

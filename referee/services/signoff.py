@@ -7,13 +7,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.audit import audit_record
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import permissions
-from referee.engine import decide_table
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Table
-from referee.services.audit import audit_record
+from referee.models import Table
+from referee.results.engine import decide_table
+from referee.results.outcome import table_match, table_outcome
 from referee.services.checks import clean_text
-from referee.verdicts import table_match, table_outcome
 
 
 def _match_summary(table: Table) -> dict:

@@ -8,12 +8,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
+from core.audit import audit_record, model_fields
+from core.errors import ServiceError
 from referee import permissions
-from referee.errors import ServiceError
 from referee.models import Game, Tournament
 from referee.models.tournament import Language, Privacy, SharedWinCredit
-from referee.services.audit import audit_record, lock_tournament, model_fields
 from referee.services.checks import clean_text, require_choice, require_positive
+from referee.services.locks import lock_tournament
 
 SETTINGS_FIELDS = [
     "name",

@@ -1,23 +1,20 @@
-"""Display helpers: exact scores shown as people read them, seat letters, and translated engine codes."""
+"""The templates' face of `referee.wording`: each filter hands its value to the one function that words it.
+
+Only the tile chips, which are HTML, are made here.
+"""
 
 from __future__ import annotations
 
 import datetime
 from fractions import Fraction
+from typing import Any
 
 from django import template
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-import scoring
-from referee import rulesets, wording
-from referee.numbers import count_text, score_text
-from referee.models.results import Ending
-from referee.seats import seat_label as _seat_label
+from referee.wording import codes, labels, names, seats, sentences, times
+from referee.wording.figures import count_text, score_text
 
 register = template.Library()
 TILE_COLOURS = "KRBYGP"
@@ -37,60 +34,50 @@ def count(value: Fraction | int | None) -> str:
 
 @register.filter
 def seat_label(letter: str) -> str:
-    return _seat_label(letter)
+    return seats.seat_label(letter)
 
 
 @register.filter
 def basis_label(basis: str) -> str:
-    return str(rulesets.basis_label(basis))
+    return str(codes.basis_label(basis))
 
 
 @register.filter
 def ending_label(ending: str) -> str:
-    try:
-        return str(Ending(ending).label)
-    except ValueError:
-        return ending
+    return labels.ending_label(ending)
 
 
 @register.simple_tag
-def incident_label(tournament, code: str) -> str:
-    return str(rulesets.incident_label(tournament.ruleset, code))
+def incident_label(tournament: Any, code: str) -> str:
+    return str(codes.incident_label(tournament.ruleset, code))
 
 
 @register.filter
 def match_format_label(ruleset_key: str) -> str:
-    return str(rulesets.MATCH_FORMAT_LABELS.get(scoring.get_ruleset(ruleset_key).match_format, ""))
+    return codes.match_format_label(ruleset_key)
 
 
 @register.filter
-def user_name(user) -> str:
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
+def user_name(user: Any) -> str:
+    return names.user_name(user)
 
 
 @register.filter
 def day_and_time(moment: datetime.datetime | None) -> str:
-    """A moment of this season, the same way round in every reader's head: 5 Dec 06:30, 12月5日 06:30
-    (a Hong Kong reader takes 12/5 for the 12th of May)."""
-    if moment is None:
-        return ""
-    if timezone.is_aware(moment):
-        moment = timezone.localtime(moment)
-    return date_format(moment, pgettext("format of a day and a time", "j M H:i"))
+    """5 Dec 06:30, 12月5日 06:30."""
+    return times.day_and_time(moment)
 
 
 @register.filter(is_safe=True)
 def spaced(text: str) -> str:
     """A Chinese sentence with a space where an English name meets Chinese text (only spaces are added, so
     text already safe stays safe)."""
-    return wording.spaced(text)
+    return sentences.spaced(text)
 
 
 @register.filter
 def yes_no(value: bool) -> str:
-    return _("yes") if value else _("no")
+    return labels.yes_no(bool(value))
 
 
 @register.filter
@@ -100,19 +87,15 @@ def tile_chips(tiles: str) -> str:
     for token in (tiles or "").split():
         colour = token[0] if len(token) > 1 and token[0] in TILE_COLOURS else "J"
         chips.append(format_html('<span class="tile tile-{}">{}</span>', colour, token))
-    return mark_safe(" ".join(chips))  # noqa: S308 - every chip is escaped by format_html
+    return mark_safe(" ".join(chips))  # every chip is escaped by format_html
 
 
 @register.filter
 def decided_by_label(code: str) -> str:
-    return str(rulesets.decided_by_label(code))
+    return codes.decided_by_label(code)
 
 
 @register.filter
 def moment(value: datetime.datetime | None) -> str:
-    """A date and a 24-hour time in Hong Kong time: "Nov. 23, 2026 07:43", "2026年11月23日 07:43". Never
-    "7:43 a.m.", whose own full stop doubled the one ending a sentence."""
-    if value is None:
-        return ""
-    local = timezone.localtime(value) if timezone.is_aware(value) else value
-    return f"{date_format(local, 'DATE_FORMAT')} {local:%H:%M}"
+    """Nov. 23, 2026 07:43, 2026年11月23日 07:43."""
+    return times.moment_text(value)

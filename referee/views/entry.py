@@ -15,14 +15,14 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
 import scoring
+from core.errors import ServiceError
+from core.views import ActionPageView, posted_object
 from referee import permissions, selectors, services
-from referee.errors import ServiceError
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
 from referee.forms.incidents import DrawsForm, IncidentForm, ReasonForm, TieBreakForm
 from referee.models import Game, Incident, Table
-from referee.previews import game_preview, restore_preview
+from referee.results.previews import game_preview, restore_preview
 from referee.selectors.sheets import TableSheet
-from referee.views.base import ActionPageView, posted_object
 
 RACED = ("stale", "exists")
 
@@ -235,8 +235,9 @@ def preview_of(table: Table, form: GameEntryForm) -> Any:
     if not form.is_valid():
         return None
     try:
+        names = {seat.letter: seat.player_name for seat in form.seats}
         return game_preview(
-            table.round.tournament.ruleset, form.seats, form.cleaned_data["ending"], form.hand_facts()
+            table.round.tournament.ruleset, names, form.cleaned_data["ending"], form.hand_facts()
         )
     except ServiceError as error:
         add_service_error(form, error, form.field_for(error.field, error.code))

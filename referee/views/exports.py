@@ -15,14 +15,14 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from core.inputs import parse_number, parse_text
+from core.views import OrganiserMixin
 from referee import permissions
 from referee.exporters import Exporter, ExportError, ExportRequest, all_exporters, get_exporter
 from referee.exporters.base import LANGUAGES, ROUND, SCHOOL
 from referee.exporters.links import entry_path
-from referee.inputs import parse_number, parse_text
 from referee.models import Round, School, Table
 from referee.models.tournament import Language
-from referee.views.base import OrganiserMixin
 
 
 def file_response(exporter: Exporter) -> HttpResponse:

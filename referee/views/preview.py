@@ -13,10 +13,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core.errors import ServiceError
 from referee import permissions, selectors
-from referee.errors import ServiceError
 from referee.models import Table
-from referee.previews import restore_preview
+from referee.results.previews import restore_preview
 from referee.views.entry import add_service_error, entry_form, incident_form, preview_of
 
 

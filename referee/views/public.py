@@ -13,10 +13,10 @@ from django.views.generic import TemplateView
 
 from referee import permissions, selectors
 from referee.models import Tournament
-from referee.names import public_name
-from referee.numbers import rank_text
-from referee.standings_tables import PER_PAGE
 from referee.views.standings_page import standings_context
+from referee.views.standings_tables import PER_PAGE
+from referee.wording.figures import rank_text
+from referee.wording.names import public_name
 
 TOP_ON_FRONT_PAGE = 10
 REFRESH_SECONDS = 60

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 
 from referee import selectors
 from referee.models import Player, Round, Table, Tournament
-from referee.standings_tables import (
+from referee.views.standings_tables import (
     PER_PAGE,
     PlayerStandingsTable,
     SchoolStandingsTable,

@@ -12,19 +12,20 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import scoring
+from core.inputs import parse_number
+from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
-from referee.inputs import parse_number
-from referee.match import table_status
 from referee.models import Table
-from referee.numbers import rank_text
+from referee.results.outcome import TableOutcome
+from referee.results.table_rules import table_status
 from referee.selectors.progress import TableProgress
-from referee.selectors.sheets import TableSheet
-from referee.verdicts import TableOutcome, sheet_outcome
-from referee.wording import listed
-from referee.views.base import OrganiserMixin, posted_object
+from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView, entry_form, incident_form
+from referee.wording.figures import rank_text
+from referee.wording.names import user_name
+from referee.wording.sentences import listed
 
 
 def _load_table(pk: int, **filters: Any) -> Table:
@@ -39,8 +40,8 @@ class TableSheetView(ResultEntryView):
         context = super().get_context_data(**kwargs)
         table, user = self.table, self.request.user
         sheet = context.get("sheet") or selectors.table_sheet(table)
-        outcome = sheet_outcome(table, sheet)
         tournament = table.round.tournament
+        outcome = sheet_outcome(tournament, sheet)
         names = {seat.letter: seat.player_name for seat in sheet.seats}
         can_enter = permissions.can_enter_results(user, table)
         can_edit = permissions.can_correct_signed_off(user, table) if table.is_signed_off else can_enter
@@ -126,7 +127,7 @@ def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:
         signed_off=table.signed_off_at is not None,
         confirmed=table.confirmed_at is not None,
     )
-    referee_name = (table.referee.get_full_name() or table.referee.username) if table.referee else ""
+    referee_name = user_name(table.referee)
     return TableProgress(
         table, table.number, referee_name, [], sheet.games_played, sheet.games_required, status
     )

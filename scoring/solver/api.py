@@ -11,6 +11,8 @@ from .placeable import drop_unplaceable
 from .search import BranchAndBound, Problem
 from .tiles import HIGHEST, JOKER, NUMBERS, parse_tokens, tile_order
 
+JokerSets = tuple[tuple[str, ...], ...]
+
 
 def max_meld(tiles: Sequence[str], *, colours: str = "KRBY") -> Arrangement:
     """The best total value of disjoint valid sets from ``tiles``; a joker counts the tile it stands for."""
@@ -26,7 +28,8 @@ def restore(tiles: Sequence[str], *, colours: str = "KRBY") -> Arrangement:
 
 def _solve(tiles: Sequence[str], colours: str, weight: list[int], joker_weight: int) -> Arrangement:
     counts = parse_tokens(tiles, colours)
-    best_total, best_steps, best_apart = -1, [], ()
+    best_total, best_steps = -1, []
+    best_apart: JokerSets = ()
     for apart in _joker_only_choices(counts.jokers):
         apart_value, apart_sets = _joker_only_sets(apart, len(colours), joker_weight)
         real = drop_unplaceable(counts.counts, counts.jokers - apart)
@@ -46,13 +49,14 @@ def _joker_only_choices(jokers: int) -> list[int]:
     return [0] + list(range(MIN_RUN, jokers + 1))
 
 
-def _joker_only_sets(count: int, colour_count: int, joker_weight: int) -> tuple[int, tuple]:
+def _joker_only_sets(count: int, colour_count: int, joker_weight: int) -> tuple[int, JokerSets]:
     """The best sets made of ``count`` jokers alone, and their value.
 
     A set of jokers alone reads best as a group of 13s while there are colours for it,
     else as a run ending at 13.
     """
-    best: list[tuple[int, tuple]] = [(0, ())] + [(-1, ())] * count
+    nothing: JokerSets = ()
+    best: list[tuple[int, JokerSets]] = [(0, nothing)] + [(-1, nothing)] * count
     for total in range(MIN_RUN, count + 1):
         for size in range(MIN_RUN, total + 1):
             before_value, before_sets = best[total - size]
@@ -72,7 +76,7 @@ def _joker_set_value(size: int, colour_count: int, joker_weight: int) -> int:
     return sum(range(HIGHEST - size + 1, HIGHEST + 1))
 
 
-def _unplaced(tiles: Sequence[str], colours: str, used: list[list[int]], sets: tuple) -> tuple[str, ...]:
+def _unplaced(tiles: Sequence[str], colours: str, used: list[list[int]], sets: JokerSets) -> tuple[str, ...]:
     placed_jokers = sum(s.count(JOKER) for s in sets)
     remaining = [row[:] for row in used]
     left: list[str] = []

@@ -16,7 +16,7 @@ and cutting below it is safe.
 
 from __future__ import annotations
 
-from .moves import MIN_RUN, colour_moves
+from .moves import MIN_RUN, State, colour_moves
 from .tiles import HIGHEST
 
 UNREACHABLE = -(10**9)
@@ -58,11 +58,11 @@ class Estimate:
             [group_halves(c, [row[n] for row in real]) for n in range(HIGHEST + 2)]
             for c in range(colour_count)
         ]
-        self.memo: list[dict] = [{} for _ in real]
+        self.memo: list[dict[tuple[int, State], list[int]]] = [{} for _ in real]
         self.top_halves = JOKER_HALVES * jokers
-        self.known: dict = {}
+        self.known: dict[tuple[int, tuple[State, ...], int], int] = {}
 
-    def bound(self, number: int, state: tuple, jokers: int) -> int:
+    def bound(self, number: int, state: tuple[State, ...], jokers: int) -> int:
         """At most this much can still be gathered from ``number`` on (hugely negative if nothing can)."""
         key = (number, state, jokers)
         found = self.known.get(key)
@@ -70,9 +70,11 @@ class Estimate:
             found = self.known[key] = self._bound(number, state, jokers)
         return found
 
-    def _bound(self, number: int, state: tuple, jokers: int) -> int:
+    def _bound(self, number: int, state: tuple[State, ...], jokers: int) -> int:
         halves = JOKER_HALVES * jokers
-        shared = None  # shared[h]: best total over the colours seen so far, paying at most h halves
+        shared: list[int] | None = (
+            None  # shared[h]: best total over the colours seen so far, paying at most h halves
+        )
         for colour, colour_state in enumerate(state):
             if not colour_state and not any(self.real[colour][number:]):
                 continue
@@ -85,11 +87,11 @@ class Estimate:
                 shared = [max(shared[h - k] + values[k] for k in range(h + 1)) for h in range(halves + 1)]
         return (shared[-1] if shared else 0) + jokers * self.joker_weight
 
-    def colour_best(self, colour: int, number: int, state: tuple, halves: int) -> int:
+    def colour_best(self, colour: int, number: int, state: State, halves: int) -> int:
         """Most weight of this colour's real tiles from ``number`` on, paying at most ``halves``."""
         return self.colour_values(colour, number, state)[halves]
 
-    def colour_values(self, colour: int, number: int, state: tuple) -> list[int]:
+    def colour_values(self, colour: int, number: int, state: State) -> list[int]:
         """``colour_best`` for every budget of halves at once (one memo entry per state)."""
         memo = self.memo[colour]
         key = (number, state)

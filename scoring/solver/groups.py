@@ -35,7 +35,9 @@ def _size_layouts(doubles: int, singles: int, jokers: int) -> dict[tuple[int, ..
     return found
 
 
-def _add_colour(layouts: dict, position: int, copy_count: int) -> dict:
+def _add_colour(
+    layouts: dict[tuple[int, ...], Witness], position: int, copy_count: int
+) -> dict[tuple[int, ...], Witness]:
     """Put ``copy_count`` tiles of one colour into distinct groups, keeping one layout per size pattern."""
     extended: dict[tuple[int, ...], Witness] = {}
     for witness in layouts.values():

@@ -21,7 +21,7 @@ def lay_out(colours: str, steps: list[Step]) -> tuple[list[Laid], list[list[int]
         for colour, move in enumerate(moves):
             tile = token(colours, colour, number)
             runs = sorted(open_runs[colour], key=lambda run: min(len(run[1]), MIN_RUN))
-            kept = []
+            kept: list[tuple[int, list[str]]] = []
             for (start, tokens), action in zip(runs, move.actions, strict=True):
                 if action == "S":
                     laid.append((start, colour, tuple(tokens)))
@@ -35,8 +35,8 @@ def lay_out(colours: str, steps: list[Step]) -> tuple[list[Laid], list[list[int]
             if move.to_groups:
                 copies[colour] = move.to_groups
         for members, jokers in lay_groups(colour_count, copies, group_jokers):
-            tokens = tuple(token(colours, c, number) for c in members) + (JOKER,) * jokers
-            laid.append((number, members[0], tokens))
+            group = tuple(token(colours, c, number) for c in members) + (JOKER,) * jokers
+            laid.append((number, members[0], group))
     for colour, runs in enumerate(open_runs):
         laid.extend((start, colour, tuple(tokens)) for start, tokens in runs)
     return laid, used

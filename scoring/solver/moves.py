@@ -11,6 +11,7 @@ losing any optimum.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -38,7 +39,7 @@ def _continuations(state: State) -> list[tuple[str, ...]]:
     return list(product(*choices))
 
 
-def _raw_moves(state: State, real: int, joker_cap: int, joker_start: bool):
+def _raw_moves(state: State, real: int, joker_cap: int, joker_start: bool) -> Iterator[Move]:
     for actions in _continuations(state):
         used_real, used_jokers = actions.count("R"), actions.count("J")
         if used_real > real or used_jokers > joker_cap:
@@ -88,8 +89,12 @@ def _beats(other: Move, move: Move) -> bool:
     )
 
 
+# A move flattened for the inner loop: (state, doubles, singles, jokers, in runs, the move).
+MoveTuple = tuple[State, int, int, int, int, Move]
+
+
 @cache
-def move_tuples(state: State, real: int, joker_cap: int, joker_start: bool) -> tuple[tuple, ...]:
+def move_tuples(state: State, real: int, joker_cap: int, joker_start: bool) -> tuple[MoveTuple, ...]:
     """The moves as flat tuples for the inner loop: (state, doubles, singles, jokers, in runs, move)."""
     return tuple(
         (m.state, int(m.to_groups == 2), int(m.to_groups == 1), m.jokers, m.in_runs, m)

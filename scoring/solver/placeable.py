@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .tiles import HIGHEST, LOWEST
 
 WINDOW = 3
 
 
-def drop_unplaceable(counts, jokers: int) -> list[list[int]]:
+def drop_unplaceable(counts: Sequence[Sequence[int]], jokers: int) -> list[list[int]]:
     """Copies of the counts without tiles that fit in no run window and no group, repeated until stable.
 
     A tile fits a run if some 3 consecutive numbers around it lack at most ``jokers``

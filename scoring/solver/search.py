@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bounds import JOKER_HALVES, UNREACHABLE, Estimate
 from .groups import joker_counts
-from .moves import MIN_RUN, Move, move_tuples
+from .moves import MIN_RUN, Move, MoveTuple, State, move_tuples
 from .tiles import HIGHEST, LOWEST
 
 Step = tuple[int, tuple[Move, ...], int]  # number, per colour move, jokers joining the groups
+States = tuple[State, ...]  # one state per colour
+Child = tuple[int, int, States, int, Step]  # promise, gain, states after, jokers used, step
 
 
 @dataclass
@@ -60,7 +63,7 @@ class BranchAndBound:
         self.best_value = -1
         self.best_steps: list[Step] | None = None
         self.steps: list[Step] = []
-        self.reached: dict = {}
+        self.reached: dict[tuple[int, States, int], int] = {}
 
     def _joker_starts(self) -> list[list[bool]]:
         """A joker may start a run only where a real tile of that colour follows within reach."""
@@ -100,7 +103,7 @@ class BranchAndBound:
         """First ask for an answer that reaches the ceiling (a table that can be put back whole)."""
         return [self.ceiling - 1, -1] if self.ceiling > 0 else [-1]
 
-    def _visit(self, number: int, state: tuple, jokers: int, gathered: int) -> None:
+    def _visit(self, number: int, state: States, jokers: int, gathered: int) -> None:
         while number <= HIGHEST and self.idle[number] and not any(state):
             number += 1  # nothing open and nothing to lay here
         if number > HIGHEST:
@@ -122,7 +125,9 @@ class BranchAndBound:
             self._visit(number + 1, after, jokers - used, gathered + gain)
             self.steps.pop()
 
-    def _scored_moves(self, number: int, state: tuple, jokers: int) -> list[list[tuple]] | None:
+    def _scored_moves(
+        self, number: int, state: States, jokers: int
+    ) -> list[list[tuple[int, MoveTuple]]] | None:
         """Per colour, its moves best first, each with an optimistic score of the move and what follows.
 
         Scores are the colour's real tiles laid now and later (see ``bounds``), less the
@@ -135,7 +140,7 @@ class BranchAndBound:
         following = number + 1
         per_colour = []
         for colour, colour_state in enumerate(state):
-            scored = []
+            scored: list[tuple[int, MoveTuple]] = []
             for option in move_tuples(
                 colour_state, p.real[colour][number], jokers, self.joker_start[colour][number]
             ):
@@ -150,7 +155,7 @@ class BranchAndBound:
             per_colour.append(scored)
         return per_colour
 
-    def _expand(self, number: int, state: tuple, jokers: int, needed: int) -> list:
+    def _expand(self, number: int, state: States, jokers: int, needed: int) -> list[Child]:
         """Children that may gather more than ``needed``: (promise, gain, state, jokers used, step).
 
         Combinations of moves are enumerated best first by the colours' optimistic scores
@@ -167,10 +172,19 @@ class BranchAndBound:
             rest[colour] = rest[colour + 1] + per_colour[colour][0][0]
         spare = jokers * p.joker_weight
         needed -= spare
-        best: dict = {}
+        best: dict[tuple[States, int], tuple[int, Step]] = {}
         weight = p.weight[number]
 
-        def extend(colour, states, doubles, singles, used, in_runs, moves, score):
+        def extend(
+            colour: int,
+            states: States,
+            doubles: int,
+            singles: int,
+            used: int,
+            in_runs: int,
+            moves: tuple[Move, ...],
+            score: int,
+        ) -> None:
             if colour == colour_count:
                 base = in_runs + 2 * doubles + singles
                 for group_jokers in joker_counts(colour_count, doubles, singles, jokers - used):
@@ -206,5 +220,5 @@ class BranchAndBound:
         return children
 
 
-def _first(item: tuple) -> int:
+def _first(item: tuple[int, *tuple[Any, ...]]) -> int:
     return item[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 JOKER = "J"
@@ -42,7 +42,7 @@ def token(colours: str, colour_index: int, number: int) -> str:
     return f"{colours[colour_index]}{number}"
 
 
-def tile_order(colours: str):
+def tile_order(colours: str) -> Callable[[str], tuple[int, int]]:
     """Sort key for tokens: colour in ruleset order, then number, jokers last."""
 
     def key(tok: str) -> tuple[int, int]:

@@ -233,8 +233,10 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     delete.click()
     page.wait_for_timeout(300)
     assert asked[-1] == "要刪除第一輪及其 2 張比賽桌嗎？桌上的座位及評審員安排亦會一併刪除。"
-    assert tournament.rounds.count() == 1 and Table.objects.count() == 2
+    assert tournament.rounds.count() == 1
+    assert Table.objects.count() == 2
     page.once("dialog", answer(True))
     delete.click()
     page.wait_for_selector(".message")
-    assert tournament.rounds.count() == 0 and Table.objects.count() == 0
+    assert tournament.rounds.count() == 0
+    assert Table.objects.count() == 0

@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from referee import services
 from referee.models import Game, Incident, Table
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,7 +94,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     incident.locator("button[value='record-incident']").click()
     page.wait_for_selector(".message:has-text('已記錄事件')")
     recorded = Incident.objects.get(game__table=demo)
-    assert recorded.tiles_drawn == 3 + recorded.tiles_left_over and recorded.arrangement["sets"]
+    assert recorded.tiles_drawn == 3 + recorded.tiles_left_over
+    assert recorded.arrangement["sets"]
 
     # Game 2: the pool ran out and 甲 and 乙 share the lowest rack.
     page.check("input[name='ending'][value='pool-exhausted']")
@@ -185,15 +186,15 @@ def six_player_table(demo):
     games = [
         (
             "went-out",
-            [HandFacts("A", went_out=True)]
-            + [HandFacts(letter, rack_value=value) for letter, value in zip("BCDEF", racks, strict=True)],
+            [PlayerInput("A", went_out=True)]
+            + [PlayerInput(letter, rack_value=value) for letter, value in zip("BCDEF", racks, strict=True)],
         )
     ]
     games.append(
         (
             "pool-exhausted",
             [
-                HandFacts(letter, rack_value=v)
+                PlayerInput(letter, rack_value=v)
                 for letter, v in zip("ABCDEF", [1, 1, 4, 8, 20, 55], strict=True)
             ],
         )
@@ -204,9 +205,9 @@ def six_player_table(demo):
             (
                 "went-out",
                 [
-                    HandFacts(letter, went_out=True)
+                    PlayerInput(letter, went_out=True)
                     if letter == winner
-                    else HandFacts(letter, rack_value=15 * number + 7 * index)
+                    else PlayerInput(letter, rack_value=15 * number + 7 * index)
                     for index, letter in enumerate("ABCDEF")
                 ],
             )

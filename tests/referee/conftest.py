@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, Permission
 
 from referee import services
 from referee.models import Player, Round, School, Table, Tournament
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 User = get_user_model()
 PASSWORD = "correct-horse-42"
@@ -105,10 +105,10 @@ def table(organiser, round_, referee, players) -> Table:
     return Table.objects.get(pk=table.pk)
 
 
-def went_out(winner: str, racks: dict[str, int]) -> list[HandFacts]:
+def went_out(winner: str, racks: dict[str, int]) -> list[PlayerInput]:
     """A went-out game: the winner and the other seats' rack values."""
-    hands = [HandFacts(seat=winner, went_out=True)]
-    hands += [HandFacts(seat=letter, rack_value=value) for letter, value in racks.items()]
+    hands = [PlayerInput(seat=winner, went_out=True)]
+    hands += [PlayerInput(seat=letter, rack_value=value) for letter, value in racks.items()]
     return hands
 
 

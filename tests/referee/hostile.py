@@ -19,7 +19,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from referee.models import AuditEntry
+from core.models import AuditEntry
 
 HUGE = "99999999999999999999999"
 HOSTILE = [

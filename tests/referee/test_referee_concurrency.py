@@ -6,23 +6,24 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Game
-from referee.services.results import HandFacts
+from referee.models import Game
+from scoring import PlayerInput
 from tests.referee.races import race, require_server_database
 
 FIRST = [
-    HandFacts("A", went_out=True),
-    HandFacts("B", rack_value=5),
-    HandFacts("C", rack_value=6),
-    HandFacts("D", rack_value=7),
+    PlayerInput("A", went_out=True),
+    PlayerInput("B", rack_value=5),
+    PlayerInput("C", rack_value=6),
+    PlayerInput("D", rack_value=7),
 ]
 SECOND = [
-    HandFacts("B", went_out=True),
-    HandFacts("A", rack_value=9),
-    HandFacts("C", rack_value=6),
-    HandFacts("D", rack_value=7),
+    PlayerInput("B", went_out=True),
+    PlayerInput("A", rack_value=9),
+    PlayerInput("C", rack_value=6),
+    PlayerInput("D", rack_value=7),
 ]
 
 
@@ -45,7 +46,8 @@ def test_two_saves_of_one_version_store_the_first_and_refuse_the_second(table, r
         submit(table, organiser, FIRST, version=1)
     assert refused.value.code == "stale"
     game = Game.objects.get(table=table)
-    assert game.version == 2 and game.hands.get(seat__letter="B").went_out
+    assert game.version == 2
+    assert game.hands.get(seat__letter="B").went_out
     assert AuditEntry.objects.filter(action="game.correct").count() == 1
 
 
@@ -60,7 +62,8 @@ def test_two_devices_entering_a_new_game(table, referee, organiser):
 def test_a_double_submit_stores_one_result(table, referee):
     first = submit(table, referee, FIRST, submission="form-key-1")
     again = submit(table, referee, FIRST, submission="form-key-1")
-    assert again.pk == first.pk and again.version == 1
+    assert again.pk == first.pk
+    assert again.version == 1
     assert Game.objects.filter(table=table).count() == 1
     assert AuditEntry.objects.filter(action__startswith="game.").count() == 1
 

@@ -117,4 +117,5 @@ def test_win_credit_is_at_most_one_game(table, play):
 def test_score_is_exact(table, play):
     game = play(table, "A", {"B": 1, "C": 2, "D": 4})
     winner = game.hands.get(seat__letter="A")
-    assert winner.score == 7 and winner.score_sixtieths == 7 * SIXTIETHS
+    assert winner.score == 7
+    assert winner.score_sixtieths == 7 * SIXTIETHS

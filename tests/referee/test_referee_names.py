@@ -6,7 +6,7 @@ from django.utils import translation
 
 from referee.models import Player
 from referee.models.tournament import Privacy
-from referee.names import chinese_initials, english_initials, public_name
+from referee.wording.names import chinese_initials, english_initials, public_name
 
 
 def test_chinese_initials_keep_the_surname():
@@ -29,8 +29,10 @@ def test_the_privacy_setting_says_the_same_in_both_languages():
         english = str(Privacy.INITIALS.label)
     with translation.override("zh-hant"):
         chinese = str(Privacy.INITIALS.label)
-    assert "initials" in english.lower() and "surname" in english.lower()
-    assert "首字母" in chinese and "姓氏" in chinese
+    assert "initials" in english.lower()
+    assert "surname" in english.lower()
+    assert "首字母" in chinese
+    assert "姓氏" in chinese
 
 
 def test_english_initials():

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from referee.bulk import BulkPlan, build_tournament
+from benchmarks.builders import BulkPlan, build_tournament
 from referee.models import Game, Table
 
 SMALL, LARGE = 24, 240

@@ -7,15 +7,18 @@ act in general but not here) and leaves no trace in the audit log.
 from __future__ import annotations
 
 import datetime
+import importlib
+import inspect
+import pkgutil
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
 ORGANISER_ONLY = {"organiser"}
@@ -33,7 +36,7 @@ def _settings(tournament) -> dict:
 
 
 def _next_game(actor, w):
-    hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=5) for s in "BCD"]
+    hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=5) for s in "BCD"]
     return services.game_result_submit(
         actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands
     )
@@ -163,7 +166,7 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
             table=played,
             game_number=number,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=number) for s in "BCD"],
+            hands=[PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=number) for s in "BCD"],
         )
     game = played.games.get(number=1)
     incident = services.incident_record(
@@ -188,9 +191,9 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     )
 
 
-A_OUT = ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)])
-B_OUT = ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)])
-SHARED = ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)])
+A_OUT = ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)])
+B_OUT = ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)])
+SHARED = ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)])
 
 
 def _signed_off(organiser, referee, tournament, players, name: str, games: list):
@@ -244,3 +247,31 @@ def test_an_organiser_of_another_tournament_is_a_stranger_here(organiser, tourna
     with pytest.raises(ServiceError) as refused:
         services.school_create(actor=other, tournament=tournament, name_zh="入侵", name_en="", code="X")
     assert refused.value.code == "forbidden"
+
+
+# Writes whose roles are tried by a test of their own: there is no tournament yet to hold the roles.
+TESTED_APART = {"tournament_create"}
+
+
+def service_writes() -> set[str]:
+    """Every write the services offer: a public function of `referee.services` with a keyword-only actor."""
+    found = set()
+    for module_info in pkgutil.iter_modules(services.__path__):
+        module = importlib.import_module(f"referee.services.{module_info.name}")
+        for name, function in vars(module).items():
+            if (
+                name.startswith("_")
+                or not inspect.isfunction(function)
+                or function.__module__ != module.__name__
+            ):
+                continue
+            actor = inspect.signature(function).parameters.get("actor")
+            if actor is not None and actor.kind is inspect.Parameter.KEYWORD_ONLY:
+                found.add(name)
+    return found
+
+
+def test_every_service_write_is_in_the_role_matrix():
+    """A new service joins WRITES above with the roles that may call it, so every role is tried on it."""
+    assert service_writes() - set(WRITES) - TESTED_APART == set()
+    assert set(services.__all__) >= service_writes()

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from referee import selectors, services
-from referee.match import TableStatus
-from referee.services.results import HandFacts
+from referee.results.table_rules import TableStatus
+from scoring import PlayerInput
 
 
 def queries(read) -> int:
@@ -43,7 +43,11 @@ def add_played_tables(organiser, referee, tournament, count: int) -> None:
             table=table,
             game_number=1,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=4)],
+            hands=[
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=3),
+                PlayerInput("C", rack_value=4),
+            ],
         )
 
 
@@ -56,7 +60,8 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
         TableStatus.NOT_STARTED,
         TableStatus.NOT_STARTED,
     ]
-    assert rows[0].games_played == 3 and rows[0].games_required == 3
+    assert rows[0].games_played == 3
+    assert rows[0].games_required == 3
     assert rows[0].referee_name == "陳大文"
     assert [seat.letter for seat in rows[0].seats] == ["A", "B", "C", "D"]
     services.table_sign_off(actor=referee, table=finished_table)
@@ -71,7 +76,8 @@ def test_progress_shows_each_tables_state(organiser, round_, finished_table, ref
 def test_a_table_in_play(table, play):
     play(table)
     row = selectors.table_progress(table)
-    assert row.status == TableStatus.IN_PLAY and row.games_played == 1
+    assert row.status == TableStatus.IN_PLAY
+    assert row.games_played == 1
 
 
 def test_progress_queries_do_not_grow(organiser, referee, tournament, finished_table):
@@ -96,7 +102,8 @@ def test_the_sheet_reproduces_the_seed_scoresheet(finished_table):
         [-49, -32, 98, -17],
     ]
     assert [(t.games_won, t.total) for t in sheet.totals] == [(0, -68), (2, 123), (1, 35), (0, -90)]
-    assert sheet.games_required == 3 and sheet.games_played == 3
+    assert sheet.games_required == 3
+    assert sheet.games_played == 3
 
 
 def test_sheet_queries_do_not_grow(table, play):
@@ -157,7 +164,8 @@ def test_organiser_tournaments_counts(organiser, finished_table, referee, tourna
 def test_table_history_newest_first(finished_table, referee):
     services.table_sign_off(actor=referee, table=finished_table)
     history = selectors.table_history(finished_table)
-    assert history[0].action == "table.sign_off" and history[0].actor_name == "陳大文"
+    assert history[0].action == "table.sign_off"
+    assert history[0].actor_name == "陳大文"
     assert [row.game_number for row in history if row.action == "game.create"] == [3, 2, 1]
     seated = [row.lines for row in history if row.action == "seat.assign"]
     assert ("甲：#1 陳俊傑",) in seated
@@ -199,7 +207,7 @@ def test_standings_add_up_rounds_without_double_counting(
         table=table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=20)],
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=20)],
     )
     final = {
         row.player.name_zh: (row.games_played, row.games_won, row.total)

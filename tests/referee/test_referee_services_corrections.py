@@ -7,16 +7,16 @@ import datetime
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import selectors, services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 GAME_3_CORRECTED = [
-    HandFacts("C", went_out=True),
-    HandFacts("A", rack_value=40),
-    HandFacts("B", rack_value=32),
-    HandFacts("D", rack_value=17),
+    PlayerInput("C", went_out=True),
+    PlayerInput("A", rack_value=40),
+    PlayerInput("B", rack_value=32),
+    PlayerInput("D", rack_value=17),
 ]
 
 
@@ -38,7 +38,8 @@ def test_before_sign_off_the_referee_and_the_organisers_correct_without_a_reason
     game = correct_game_3(finished_table, roles[role])
     assert game.version == 2
     entry = AuditEntry.objects.get(action="game.correct")
-    assert entry.actor == roles[role] and entry.reason == ""
+    assert entry.actor == roles[role]
+    assert entry.reason == ""
 
 
 @pytest.mark.parametrize("role", ["other referee", "stranger", "anonymous"])
@@ -71,12 +72,14 @@ def test_an_organisers_correction_is_logged_and_the_standings_follow(
     before = {row.player.number: row.total for row in selectors.standings(tournament)}
     correct_game_3(finished_table, organiser, reason="甲的牌架總值應為 40")
     entry = AuditEntry.objects.get(action="game.correct")
-    assert entry.actor == organiser and entry.reason == "甲的牌架總值應為 40"
+    assert entry.actor == organiser
+    assert entry.reason == "甲的牌架總值應為 40"
     assert entry.changes["before"]["hands"]["A"]["rack_value"] == 49
     assert entry.changes["after"]["hands"]["A"]["rack_value"] == 40
     assert entry.changes["after"]["version"] == 2
     after = {row.player.number: row.total for row in selectors.standings(tournament)}
-    assert before[1] == -68 and after[1] == -59
+    assert before[1] == -68
+    assert after[1] == -59
     assert after[3] == before[3] - 9
     history = selectors.table_history(finished_table)
     assert history[0].reason == "甲的牌架總值應為 40"
@@ -105,7 +108,7 @@ def test_no_new_game_after_sign_off_even_for_an_organiser(organiser, referee, to
             table=table,
             game_number=4,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=5)],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=5)],
             reason="加一局",
         )
     assert refused.value.code == "signed-off"
@@ -124,9 +127,9 @@ def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee
     for player in players[:2]:
         services.seat_assign(actor=organiser, table=table, player=player)
     games = [
-        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
-        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
-        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+        ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
+        ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
+        ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
         services.game_result_submit(
@@ -139,7 +142,7 @@ def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee
         table=table,
         game_number=3,
         ending="pool-exhausted",
-        hands=[HandFacts("A", rack_value=5), HandFacts("B", rack_value=9)],
+        hands=[PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=9)],
         expected_version=1,
     )
     table.refresh_from_db()
@@ -167,7 +170,7 @@ def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organise
         table=table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack="W")],
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="W")],
     )
     services.table_sign_off(actor=referee, table=table)
     with pytest.raises(ServiceError) as refused:
@@ -176,7 +179,7 @@ def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organise
             table=table,
             game_number=1,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack="R5")],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="R5")],
             expected_version=1,
             reason="其實是紅 5",
         )

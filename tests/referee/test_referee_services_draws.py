@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import selectors, services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
-from referee.seats import play_order
+from referee.results.table_rules import play_order
 
 
 def drawn(table) -> dict[str, int | None]:
@@ -17,7 +17,8 @@ def drawn(table) -> dict[str, int | None]:
 def test_the_highest_number_starts_then_clockwise(table, referee):
     services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9, "C": 12, "D": 1})
     sheet = selectors.table_sheet(table)
-    assert sheet.play_order == ["C", "D", "A", "B"] and sheet.starter == "C"
+    assert sheet.play_order == ["C", "D", "A", "B"]
+    assert sheet.starter == "C"
     assert AuditEntry.objects.get(action="seat.draws").changes["after"] == {"A": 3, "B": 9, "C": 12, "D": 1}
 
 

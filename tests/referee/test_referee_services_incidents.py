@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Incident
+from referee.models import Incident
 
 
 @pytest.fixture
@@ -19,8 +20,10 @@ def test_overtime_draws_three_in_the_school_rules(game, table, referee):
     incident = services.incident_record(
         actor=referee, game=game, seat=seat, kind="overtime", note="第 5 回合"
     )
-    assert incident.tiles_drawn == 3 and incident.tiles_left_over is None
-    assert incident.note == "第 5 回合" and incident.created_by == referee
+    assert incident.tiles_drawn == 3
+    assert incident.tiles_left_over is None
+    assert incident.note == "第 5 回合"
+    assert incident.created_by == referee
     assert AuditEntry.objects.get(action="incident.record").changes["after"]["tiles_drawn"] == 3
 
 
@@ -29,7 +32,8 @@ def test_unrestorable_table_adds_the_tiles_left_over(game, table, referee):
     incident = services.incident_record(
         actor=referee, game=game, seat=seat, kind="overtime-unrestorable", tiles_left_over=4
     )
-    assert incident.tiles_drawn == 7 and incident.tiles_left_over == 4
+    assert incident.tiles_drawn == 7
+    assert incident.tiles_left_over == 4
 
 
 @pytest.mark.parametrize(
@@ -78,7 +82,8 @@ def test_the_table_tiles_are_restored_by_the_engine(game, table, referee, typed_
     )
     placed = sum(len(laid.split()) for laid in incident.arrangement["sets"])
     left = incident.arrangement["unplaced_count"]
-    assert placed + left == 9 and left == incident.tiles_left_over
+    assert placed + left == 9
+    assert left == incident.tiles_left_over
     assert incident.tiles_drawn == 3 + left
     assert incident.table_tiles == TABLE_TILES
     for laid in incident.arrangement["sets"]:
@@ -122,7 +127,8 @@ def test_an_incident_is_removed_before_sign_off_and_logged(game, table, referee)
     services.incident_remove(actor=referee, incident=incident)
     assert not Incident.objects.exists()
     entry = AuditEntry.objects.get(action="incident.remove")
-    assert entry.changes["before"]["kind"] == "overtime" and entry.game == game
+    assert entry.changes["before"]["kind"] == "overtime"
+    assert entry.game == game
 
 
 def test_after_sign_off_only_an_organiser_removes_or_adds_incidents_with_a_reason(

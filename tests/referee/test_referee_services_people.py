@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
 from referee import services
-from referee.errors import ServiceError
 from referee.models import Player, School
 
 
@@ -13,7 +13,8 @@ def test_school_codes_are_upper_case_and_unique(organiser, tournament, school):
     assert school.code == "HSP"
     with pytest.raises(ServiceError) as refused:
         services.school_create(actor=organiser, tournament=tournament, name_zh="別校", name_en="", code="hsp")
-    assert refused.value.field == "code" and refused.value.code == "duplicate"
+    assert refused.value.field == "code"
+    assert refused.value.code == "duplicate"
 
 
 def test_the_same_code_may_be_used_in_another_tournament(organiser, school):
@@ -59,7 +60,8 @@ def test_players_keep_their_names_as_typed_and_get_numbers(organiser, tournament
         actor=organiser, tournament=tournament, school=school, name_en="Szeto Lok Yi", class_name="5D"
     )
     assert (first.number, second.number) == (1, 2)
-    assert first.name_zh == "歐陽天佑" and second.display_name == "Szeto Lok Yi"
+    assert first.name_zh == "歐陽天佑"
+    assert second.display_name == "Szeto Lok Yi"
     with pytest.raises(ServiceError) as refused:
         services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="某", number=2)
     assert refused.value.field == "number"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from core.errors import ServiceError
 from referee import permissions, services
-from referee.errors import ServiceError
 
 User = get_user_model()
 
@@ -19,8 +19,10 @@ def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tourname
         display_name="張志明",
         password="long-enough-1",
     )
-    assert user.check_password("long-enough-1") and user.first_name == "張志明"
-    assert not user.is_staff and not permissions.can_create_tournament(user)
+    assert user.check_password("long-enough-1")
+    assert user.first_name == "張志明"
+    assert not user.is_staff
+    assert not permissions.can_create_tournament(user)
     assert tournament.referees.filter(pk=user.pk).exists()
 
 

@@ -8,10 +8,11 @@ from fractions import Fraction
 import pytest
 from django.utils import translation
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Game, HandResult
-from referee.services.results import HandFacts
+from referee.models import Game, HandResult
+from scoring import PlayerInput
 
 
 def hands_of(game: Game) -> dict[str, HandResult]:
@@ -28,19 +29,23 @@ def test_went_out_game_stores_the_engines_numbers(table, referee, typed_rack):
         game_number=1,
         ending="went-out",
         hands=[
-            HandFacts("A", rack=typed_rack),
-            HandFacts("B", went_out=True),
-            HandFacts("C", rack_value=61),
-            HandFacts("D", rack="J B10 Y10"),
+            PlayerInput("A", rack=typed_rack),
+            PlayerInput("B", went_out=True),
+            PlayerInput("C", rack_value=61),
+            PlayerInput("D", rack="J B10 Y10"),
         ],
     )
     hands = hands_of(game)
     assert [hands[s].score for s in "ABCD"] == [-7, 118, -61, -50]
-    assert hands["B"].won and not hands["A"].won
+    assert hands["B"].won
+    assert not hands["A"].won
     assert hands["B"].win_credit_sixtieths == 60
-    assert hands["D"].penalty == 50 and hands["D"].basis == "tiles"
-    assert hands["A"].rack == "R3 K4" and hands["A"].rack_value is None
-    assert game.version == 1 and game.entered_by == referee
+    assert hands["D"].penalty == 50
+    assert hands["D"].basis == "tiles"
+    assert hands["A"].rack == "R3 K4"
+    assert hands["A"].rack_value is None
+    assert game.version == 1
+    assert game.entered_by == referee
 
 
 def test_shared_win_is_exact_and_sums_to_zero(table, referee):
@@ -50,16 +55,18 @@ def test_shared_win_is_exact_and_sums_to_zero(table, referee):
         game_number=1,
         ending="pool-exhausted",
         hands=[
-            HandFacts("A", rack_value=1),
-            HandFacts("B", rack_value=1),
-            HandFacts("C", rack_value=10),
-            HandFacts("D", rack_value=7),
+            PlayerInput("A", rack_value=1),
+            PlayerInput("B", rack_value=1),
+            PlayerInput("C", rack_value=10),
+            PlayerInput("D", rack_value=7),
         ],
     )
     hands = hands_of(game)
-    assert hands["A"].score == Fraction(15, 2) and hands["A"].score_sixtieths == 450
+    assert hands["A"].score == Fraction(15, 2)
+    assert hands["A"].score_sixtieths == 450
     assert sum(hand.score_sixtieths for hand in hands.values()) == 0
-    assert hands["A"].won and hands["B"].won
+    assert hands["A"].won
+    assert hands["B"].won
     assert hands["A"].win_credit_sixtieths == 60
 
 
@@ -71,7 +78,7 @@ def test_split_credit_gives_each_sharer_a_share(organiser, tournament, table, re
         table=table,
         game_number=1,
         ending="pool-exhausted",
-        hands=[HandFacts(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
+        hands=[PlayerInput(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
     )
     assert hands_of(game)["A"].win_credit_sixtieths == 30
 
@@ -83,23 +90,26 @@ def test_no_initial_meld_is_judged_by_the_engine(table, referee):
         game_number=1,
         ending="went-out",
         hands=[
-            HandFacts("A", went_out=True),
-            HandFacts("B", rack="r10 r11 r12 k1", made_initial_meld=False),
-            HandFacts("C", rack_value=40, made_initial_meld=False, could_meld=False),
-            HandFacts("D", rack_value=5),
+            PlayerInput("A", went_out=True),
+            PlayerInput("B", rack="r10 r11 r12 k1", made_initial_meld=False),
+            PlayerInput("C", rack_value=40, made_initial_meld=False, could_meld=False),
+            PlayerInput("D", rack_value=5),
         ],
     )
     hands = hands_of(game)
-    assert hands["B"].penalty == 200 and hands["B"].basis == "no-meld-sufficient"
+    assert hands["B"].penalty == 200
+    assert hands["B"].basis == "no-meld-sufficient"
     assert hands["B"].rack == "R10 R11 R12 K1"
-    assert hands["C"].penalty == 100 and hands["C"].could_meld is False
+    assert hands["C"].penalty == 100
+    assert hands["C"].could_meld is False
     assert hands["A"].score == 305
 
 
 def test_audit_entry_keeps_the_facts_and_numbers(table, referee, play):
     game = play(table, "A", {"B": 5, "C": 6, "D": 7})
     entry = AuditEntry.objects.get(action="game.create", game=game)
-    assert entry.actor == referee and entry.table == table
+    assert entry.actor == referee
+    assert entry.table == table
     assert entry.changes["before"] == {}
     assert entry.changes["after"]["hands"]["B"]["rack_value"] == 5
     assert entry.changes["after"]["hands"]["A"]["score_sixtieths"] == 18 * 60
@@ -108,10 +118,10 @@ def test_audit_entry_keeps_the_facts_and_numbers(table, referee, play):
 def test_correction_needs_the_version_seen(table, referee, play):
     play(table, "A", {"B": 5, "C": 6, "D": 7})
     hands = [
-        HandFacts("A", went_out=True),
-        HandFacts("B", rack_value=9),
-        HandFacts("C", rack_value=6),
-        HandFacts("D", rack_value=7),
+        PlayerInput("A", went_out=True),
+        PlayerInput("B", rack_value=9),
+        PlayerInput("C", rack_value=6),
+        PlayerInput("D", rack_value=7),
     ]
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
@@ -138,7 +148,7 @@ def test_games_are_recorded_in_order_and_no_more_than_the_match_has(finished_tab
             table=finished_table,
             game_number=4,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=3) for s in "BCD"],
+            hands=[PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=3) for s in "BCD"],
         )
     assert refused.value.code == "match-over"
 
@@ -150,9 +160,10 @@ def test_a_skipped_game_number_is_refused(table, referee):
             table=table,
             game_number=2,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=3) for s in "BCD"],
+            hands=[PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=3) for s in "BCD"],
         )
-    assert refused.value.code == "out-of-order" and refused.value.field == "game_number"
+    assert refused.value.code == "out-of-order"
+    assert refused.value.field == "game_number"
     assert not Game.objects.exists()
 
 
@@ -160,56 +171,56 @@ def test_a_skipped_game_number_is_refused(table, referee):
     ("hands", "code", "field"),
     [
         (
-            [HandFacts("A", went_out=True), HandFacts("B", rack_value=3), HandFacts("C", rack_value=3)],
+            [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=3), PlayerInput("C", rack_value=3)],
             "seats",
             "hands",
         ),
         (
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B", went_out=True),
-                HandFacts("C", rack_value=3),
-                HandFacts("D", rack_value=3),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", went_out=True),
+                PlayerInput("C", rack_value=3),
+                PlayerInput("D", rack_value=3),
             ],
             "engine:went-out-count",
             "hands",
         ),
         (
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B", rack="R14"),
-                HandFacts("C", rack_value=3),
-                HandFacts("D", rack_value=3),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack="R14"),
+                PlayerInput("C", rack_value=3),
+                PlayerInput("D", rack_value=3),
             ],
             "engine:bad-tile",
             "hands.B.rack",
         ),
         (
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B"),
-                HandFacts("C", rack_value=3),
-                HandFacts("D", rack_value=3),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B"),
+                PlayerInput("C", rack_value=3),
+                PlayerInput("D", rack_value=3),
             ],
             "engine:missing-rack",
             "hands.B",
         ),
         (
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B", rack_value=-4),
-                HandFacts("C", rack_value=3),
-                HandFacts("D", rack_value=3),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=-4),
+                PlayerInput("C", rack_value=3),
+                PlayerInput("D", rack_value=3),
             ],
             "negative-rack-value",
             "hands",
         ),
         (
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B", rack_value=5, made_initial_meld=False),
-                HandFacts("C", rack_value=3),
-                HandFacts("D", rack_value=3),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=5, made_initial_meld=False),
+                PlayerInput("C", rack_value=3),
+                PlayerInput("D", rack_value=3),
             ],
             "engine:could-meld-required",
             "hands.B.could_meld",
@@ -221,24 +232,25 @@ def test_bad_facts_are_refused_and_nothing_is_stored(table, referee, hands, code
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert refused.value.code == code
     assert refused.value.field == field
-    assert not Game.objects.exists() and not HandResult.objects.exists()
+    assert not Game.objects.exists()
+    assert not HandResult.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="game.").exists()
 
 
 def test_unknown_ending_is_refused(table, referee):
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(
-            actor=referee, table=table, game_number=1, ending="draw", hands=[HandFacts("A", went_out=True)]
+            actor=referee, table=table, game_number=1, ending="draw", hands=[PlayerInput("A", went_out=True)]
         )
     assert refused.value.field == "ending"
 
 
 def test_refusals_are_translated(table, referee):
     hands = [
-        HandFacts("A", went_out=True),
-        HandFacts("B", rack="X9"),
-        HandFacts("C", rack_value=3),
-        HandFacts("D", rack_value=3),
+        PlayerInput("A", went_out=True),
+        PlayerInput("B", rack="X9"),
+        PlayerInput("C", rack_value=3),
+        PlayerInput("D", rack_value=3),
     ]
     with translation.override("zh-hant"), pytest.raises(ServiceError) as refused:
         services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
@@ -258,14 +270,14 @@ def test_a_table_needs_enough_seated_players(organiser, round_, referee, players
             table=table,
             game_number=1,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True)],
+            hands=[PlayerInput("A", went_out=True)],
         )
     assert refused.value.code == "too-few-seats"
 
 
 def test_nothing_changes_after_sign_off(finished_table, referee):
     services.table_sign_off(actor=referee, table=finished_table)
-    hands = [HandFacts("A", went_out=True)] + [HandFacts(s, rack_value=3) for s in "BCD"]
+    hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=3) for s in "BCD"]
     with pytest.raises(ServiceError) as refused:
         services.game_result_submit(
             actor=referee,
@@ -299,7 +311,7 @@ def test_uno_table_plays_until_the_target(organiser, referee):
         table=table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack="W R5")],
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="W R5")],
     )
     assert hands_of(game)["A"].score == 55
     with pytest.raises(ServiceError) as refused:
@@ -308,7 +320,7 @@ def test_uno_table_plays_until_the_target(organiser, referee):
             table=table,
             game_number=2,
             ending="went-out",
-            hands=[HandFacts("A", went_out=True), HandFacts("B", rack="R5")],
+            hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="R5")],
         )
     assert refused.value.code == "match-over"
     assert services.table_sign_off(actor=referee, table=table).signed_off_by == referee

@@ -8,8 +8,8 @@ import time
 import pytest
 from django.utils import translation
 
+from core.errors import ServiceError
 from referee import services
-from referee.errors import ServiceError
 from referee.models import Round, Seat, Table, Tournament
 from tests.referee.races import race, require_server_database
 
@@ -93,7 +93,8 @@ def test_a_table_with_games_cannot_be_deleted(organiser, table, play):
 
 def test_an_empty_table_is_deleted_with_its_seats(organiser, table):
     services.table_delete(actor=organiser, table=table)
-    assert not Table.objects.exists() and not Seat.objects.exists()
+    assert not Table.objects.exists()
+    assert not Seat.objects.exists()
 
 
 def test_only_the_tournaments_referees_can_be_assigned(organiser, table, stranger, other_referee):

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 
 def test_sign_off_records_who_and_the_verdict(finished_table, referee):
     table = services.table_sign_off(actor=referee, table=finished_table)
-    assert table.signed_off_by == referee and table.signed_off_at is not None
+    assert table.signed_off_by == referee
+    assert table.signed_off_at is not None
     entry = AuditEntry.objects.get(action="table.sign_off")
     assert entry.changes["after"]["winner"] == "B"
     assert entry.changes["after"]["decided_by"] == "games-won"
@@ -85,10 +86,10 @@ def test_an_organiser_who_corrected_a_game_cannot_confirm(
         game_number=3,
         ending="went-out",
         hands=[
-            HandFacts("C", went_out=True),
-            HandFacts("A", rack_value=40),
-            HandFacts("B", rack_value=32),
-            HandFacts("D", rack_value=17),
+            PlayerInput("C", went_out=True),
+            PlayerInput("A", rack_value=40),
+            PlayerInput("B", rack_value=32),
+            PlayerInput("D", rack_value=17),
         ],
         expected_version=game.version,
         reason="A 的牌架數錯了",
@@ -123,9 +124,9 @@ def tied_table(organiser, referee, round_, players):
     for player in players[:2]:
         services.seat_assign(actor=organiser, table=table, player=player)
     games = [
-        ("went-out", [HandFacts("A", went_out=True), HandFacts("B", rack_value=4)]),
-        ("went-out", [HandFacts("B", went_out=True), HandFacts("A", rack_value=4)]),
-        ("pool-exhausted", [HandFacts("A", rack_value=5), HandFacts("B", rack_value=5)]),
+        ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
+        ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
+        ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
         services.game_result_submit(
@@ -136,12 +137,14 @@ def tied_table(organiser, referee, round_, players):
 
 def test_an_organiser_records_how_a_tie_was_broken(tied_table, organiser):
     from referee import selectors
-    from referee.verdicts import sheet_outcome
+    from referee.selectors.sheets import sheet_outcome
 
-    before = sheet_outcome(tied_table, selectors.table_sheet(tied_table))
-    assert before.finished and before.winner is None and before.tied == ("A", "B")
+    before = sheet_outcome(tied_table.round.tournament, selectors.table_sheet(tied_table))
+    assert before.finished
+    assert before.winner is None
+    assert before.tied == ("A", "B")
     table = services.table_tie_break_record(actor=organiser, table=tied_table, seat="b", how="抽籤")
-    outcome = sheet_outcome(table, selectors.table_sheet(table))
+    outcome = sheet_outcome(table.round.tournament, selectors.table_sheet(table))
     assert (outcome.winner, outcome.decided_by, outcome.tie_break) == ("B", "tie-break", "抽籤")
     entry = AuditEntry.objects.get(action="table.tie_break")
     assert entry.changes["after"] == {"tie_winner": "B", "tie_break": "抽籤"}

@@ -6,9 +6,10 @@ import time
 
 import pytest
 
+from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import services
-from referee.errors import ServiceError
-from referee.models import AuditEntry, Tournament
+from referee.models import Tournament
 from tests.referee.races import race, require_server_database
 
 
@@ -23,10 +24,12 @@ def test_create_takes_the_rulesets_defaults(organiser):
         actor=organiser, name=" 邀請賽 ", slug="hk", ruleset="hk-school"
     )
     assert school_rules.name == "邀請賽"
-    assert school_rules.games_per_table == 3 and school_rules.target_score is None
+    assert school_rules.games_per_table == 3
+    assert school_rules.target_score is None
     assert list(school_rules.organisers.all()) == [organiser]
     uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
-    assert uno.target_score == 500 and uno.games_per_table is None
+    assert uno.target_score == 500
+    assert uno.games_per_table is None
     standard = services.tournament_create(actor=organiser, name="Std", slug="std", ruleset="standard")
     assert standard.games_per_table is None
     assert AuditEntry.objects.filter(action="tournament.create").count() == 3
@@ -81,7 +84,8 @@ def test_update_changes_settings_and_logs_only_the_changes(organiser, tournament
         tournament=tournament,
         **settings_of(tournament, privacy="full-names", standings_released=True),
     )
-    assert updated.privacy == "full-names" and updated.standings_released
+    assert updated.privacy == "full-names"
+    assert updated.standings_released
     entry = AuditEntry.objects.get(action="tournament.update")
     assert entry.changes == {
         "before": {"privacy": "initials", "standings_released": False},
@@ -95,7 +99,8 @@ def test_scoring_settings_freeze_once_results_exist(organiser, tournament, table
         services.tournament_update(
             actor=organiser, tournament=tournament, **settings_of(tournament, shared_win_credit="split")
         )
-    assert refused.value.code == "frozen" and refused.value.field == "shared_win_credit"
+    assert refused.value.code == "frozen"
+    assert refused.value.field == "shared_win_credit"
     tournament.refresh_from_db()
     assert tournament.shared_win_credit == "full"
     renamed = services.tournament_update(

@@ -8,7 +8,7 @@ from django.apps import apps as current_apps
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from referee.triggers import create_seat_trigger
+from referee.models.triggers import create_seat_trigger
 
 BEFORE_TABLE_SIZE = ("referee", "0002_entry_corrections_tie_break")
 

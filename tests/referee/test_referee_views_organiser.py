@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from referee.models import AuditEntry, Player, Round, School, Seat, Table, Tournament
+from core.models import AuditEntry
+from referee.models import Player, Round, School, Seat, Table, Tournament
 from tests.referee.conftest import form_errors
 
 PAGES = ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]
@@ -59,7 +60,8 @@ def test_login_and_logout(client, organiser):
     from tests.referee.conftest import PASSWORD
 
     wrong = client.post(reverse("login"), {"username": "organiser", "password": "nope"})
-    assert wrong.status_code == 200 and wrong.context["form"].errors
+    assert wrong.status_code == 200
+    assert wrong.context["form"].errors
     right = client.post(reverse("login"), {"username": "organiser", "password": PASSWORD})
     assert right["Location"] == reverse("home")
     assert client.post(reverse("logout"))["Location"] == reverse("login")
@@ -76,8 +78,10 @@ def test_login_and_logout(client, organiser):
 def test_a_failed_login_speaks_of_the_login_name(client, organiser, language, label, message):
     client.cookies["django_language"] = language
     page = client.post(reverse("login"), {"username": "organiser", "password": "nope"}).content.decode()
-    assert message in page and f">{label}" in page
-    assert "使用者名稱" not in page and "Username" not in page
+    assert message in page
+    assert f">{label}" in page
+    assert "使用者名稱" not in page
+    assert "Username" not in page
 
 
 @pytest.mark.parametrize(
@@ -454,7 +458,8 @@ class TestTablePage:
         services.table_sign_off(actor=referee, table=finished_table)
         organiser_client.post(self.url(finished_table), {"action": "confirm"})
         finished_table.refresh_from_db()
-        assert finished_table.signed_off_at and finished_table.confirmed_at
+        assert finished_table.signed_off_at
+        assert finished_table.confirmed_at
         page = organiser_client.get(self.url(finished_table))
         assert [row.action for row in page.context["history"]][:2] == ["table.confirm", "table.sign_off"]
         assert page.context["winner_name"] == "李詠琳"
@@ -538,4 +543,5 @@ def test_a_game_asked_for_in_anything_but_ascii_digits_opens_the_next_game(
     ):
         response = organiser_client.get(url, {"game": key})
         assert response.status_code == 200
-        assert response.context["editing_number"] == 2 and not response.context["correcting"]
+        assert response.context["editing_number"] == 2
+        assert not response.context["correcting"]

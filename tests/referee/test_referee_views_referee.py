@@ -34,7 +34,8 @@ def test_the_table_page_is_for_its_referee_and_the_organisers(
 def test_the_referee_signs_off_a_finished_table(referee_client, finished_table):
     url = reverse("referee:table", args=[finished_table.pk])
     page = referee_client.get(url).content.decode()
-    assert "+123" in page and "-90" in page
+    assert "+123" in page
+    assert "-90" in page
     assert referee_client.post(url, {"action": "sign-off"})["Location"] == url
     finished_table.refresh_from_db()
     assert finished_table.signed_off_at is not None
@@ -69,7 +70,8 @@ def test_public_page_hides_standings_until_released(client, finished_table, refe
     services.table_sign_off(actor=referee, table=finished_table)
     url = reverse("public:tournament", args=[tournament.slug])
     hidden = client.get(url)
-    assert hidden.status_code == 200 and "standings" not in hidden.context
+    assert hidden.status_code == 200
+    assert "standings" not in hidden.context
     values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
     services.tournament_update(
         actor=organiser, tournament=tournament, **{**values, "standings_released": True}
@@ -111,7 +113,8 @@ def test_another_referee_finds_and_confirms_a_table(
     assert [row.table for row in listed] == [finished_table]
     address = reverse("referee:table", args=[finished_table.pk])
     page = client.get(address)
-    assert page.status_code == 200 and page.context["can_confirm"]
+    assert page.status_code == 200
+    assert page.context["can_confirm"]
     response = client.post(address, {"action": "confirm"})
     assert response.status_code == 302
     finished_table.refresh_from_db()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from referee.wording import labelled, listed, spaced
+from referee.wording.sentences import labelled, listed, spaced
 
 
 def test_lists_take_the_languages_separators():

@@ -142,7 +142,8 @@ def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
         {"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}
     ]
     answer, code = run("decide-match", {"ruleset": "standard", "games": games})
-    assert code == 0 and answer["winner"] == "A"
+    assert code == 0
+    assert answer["winner"] == "A"
     games[0]["ruleset"] = "twist"
     answer, code = run("decide-match", {"ruleset": "standard", "games": games})
     assert (code, answer["error"]["code"]) == (2, "ruleset-mismatch")
@@ -180,10 +181,8 @@ def test_incident_draw_and_rulesets_commands():
     answer, code = run("rulesets", {})
     assert code == 0
     assert [r["key"] for r in answer["rulesets"]] == ["hk-school", "standard", "six-player", "twist", "uno"]
-    assert (
-        answer["rulesets"][0]["default_games_per_table"] == 3
-        and answer["rulesets"][4]["default_target"] == 500
-    )
+    assert answer["rulesets"][0]["default_games_per_table"] == 3
+    assert answer["rulesets"][4]["default_target"] == 500
 
 
 def test_help_is_plain_text_and_exit_0():
@@ -255,4 +254,5 @@ def test_each_listed_error_code_is_reached_through_the_command_line(command, doc
     finished = bare_python(["-m", "scoring", command], raw)
     assert (finished.returncode, finished.stderr) == (2, b"")
     error = json.loads(finished.stdout)["error"]
-    assert error["code"] == code and error["message"]
+    assert error["code"] == code
+    assert error["message"]

@@ -73,7 +73,8 @@ def test_a_share_in_thirds_stays_exact_and_sums_to_zero():
 
 def test_when_everyone_ties_everyone_wins_nothing():
     result = score_game(values("standard", "pool-exhausted", 8, 8))
-    assert scores(result) == [0, 0] and result.winners == ("A", "B")
+    assert scores(result) == [0, 0]
+    assert result.winners == ("A", "B")
 
 
 class TestHkSchoolNoMeld:
@@ -126,7 +127,8 @@ class TestHkSchoolNoMeld:
                 PlayerInput("B", rack_value=20, made_initial_meld=False, could_meld=False),
             )
         )
-        assert result.winners == ("A",) and scores(result) == [10, -10]
+        assert result.winners == ("A",)
+        assert scores(result) == [10, -10]
 
     def test_a_disagreeing_could_meld_is_refused(self):
         assert (

@@ -95,7 +95,8 @@ def test_sets_read_back_to_the_value_and_come_from_the_rack():
 
 def test_restore_counts_tiles_placed():
     result = restore("twist", "R1 R2 R3 K7 C")
-    assert result.value == 4 and result.unplaced == ("K7",)
+    assert result.value == 4
+    assert result.unplaced == ("K7",)
     assert restore("twist", "R1 R2 R3 K7 J C").value == 6
 
 

@@ -39,3 +39,20 @@ def test_json_numbers(value, number):
 def test_text(value, text, signed):
     assert score_text(value) == text
     assert score_text(value, signed=True) == signed
+
+
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        (Fraction(-1, 1000), "0.00"),  # rounds to nothing: no minus sign before a zero
+        (Fraction(10**30) + Fraction(1, 3), f"{10**30}.33"),  # exact, however many digits
+        (Fraction(10**30) + Fraction(1, 200), f"{10**30}.01"),  # a half rounds away from zero
+        (-(Fraction(10**30) + Fraction(1, 200)), f"-{10**30}.01"),
+    ],
+)
+def test_rounding_is_exact_and_never_shows_minus_zero(value, text):
+    assert score_text(value) == text
+
+
+def test_a_json_number_is_never_minus_zero():
+    assert str(score_json(Fraction(-1, 1000))) == "0.0"

@@ -151,9 +151,11 @@ def test_reading_any_set_gives_a_reading_or_a_clear_error(key, tokens):
     try:
         reading = read_set(key, tokens)
     except ScoringError as error:
-        assert error.code and error.message
+        assert error.code
+        assert error.message
     else:
-        assert reading.value >= 0 and reading.kind in {"group", "run", "mirror"}
+        assert reading.value >= 0
+        assert reading.kind in {"group", "run", "mirror"}
 
 
 JSON_KEYS = st.sampled_from(

@@ -34,7 +34,8 @@ def test_ruleset_attributes(key, players, match_format, games, target):
     assert ruleset.default_games_per_table == games
     assert ruleset.default_target == target
     assert ruleset.is_rummikub == (key != "uno")
-    assert isinstance(ruleset.name, str) and ruleset.name
+    assert isinstance(ruleset.name, str)
+    assert ruleset.name
 
 
 def test_only_hk_school_has_the_no_meld_penalties():
@@ -46,5 +47,6 @@ def test_only_hk_school_has_the_no_meld_penalties():
 def test_every_incident_has_a_code_and_an_english_name():
     for ruleset in all_rulesets():
         codes = [kind.code for kind in ruleset.incidents]
-        assert codes and len(codes) == len(set(codes))
+        assert codes
+        assert len(codes) == len(set(codes))
         assert all(kind.name for kind in ruleset.incidents)

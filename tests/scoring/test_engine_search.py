@@ -35,7 +35,8 @@ def test_long_runs_are_found_through_their_pieces():
 
 def test_two_copies_of_a_tile_can_meld_in_two_sets():
     meld = searched("hk-school", "R5 R5 B5 B5 K5 K5")
-    assert meld.value == 30 and len(meld.sets) == 2
+    assert meld.value == 30
+    assert len(meld.sets) == 2
 
 
 def test_twist_rack_with_every_special_joker():
@@ -46,7 +47,8 @@ def test_twist_rack_with_every_special_joker():
 
 def test_restore_places_the_most_tiles():
     meld = searched("hk-school", "R1 R2 R3 K7 J", RESTORE)
-    assert meld.value == 4 and meld.unplaced == ("K7",)
+    assert meld.value == 4
+    assert meld.unplaced == ("K7",)
 
 
 def test_restore_prefers_more_tiles_over_more_value():

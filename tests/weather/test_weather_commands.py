@@ -63,7 +63,8 @@ class TestImportThenStatus:
         import_payload(tmp_path, "06:30", rain("WRAINB", hk("05:00")))
         result = status(DAY, "--at", f"{DAY}T06:40")
         assert (result["status"], result["reason_code"]) == ("pending", "severe-pending")
-        assert result["reason"] != "" and "black rainstorm" not in result["reason"]
+        assert result["reason"] != ""
+        assert "black rainstorm" not in result["reason"]
 
     def test_empty_feed_goes_ahead(self, tmp_path) -> None:
         import_payload(tmp_path, "06:55", "{}")
@@ -177,7 +178,8 @@ class TestFetch:
 
         with pytest.raises(CommandError) as caught:
             call_command(FetchCommand(fetcher=offline))
-        assert "\n" not in str(caught.value) and "nothing stored" in str(caught.value)
+        assert "\n" not in str(caught.value)
+        assert "nothing stored" in str(caught.value)
         assert not WarningSnapshot.objects.exists()
 
     def test_unreadable_live_payload_stores_nothing(self) -> None:
@@ -208,7 +210,8 @@ class TestFetchTimeout:
         with pytest.raises(FetchError) as caught:
             http_fetch(silent_server, timeout=0.3)
         assert clock.monotonic() - started < 5
-        assert "timed out" in str(caught.value) and "\n" not in str(caught.value)
+        assert "timed out" in str(caught.value)
+        assert "\n" not in str(caught.value)
 
     def test_the_command_takes_a_timeout_and_stores_nothing(self, silent_server, monkeypatch) -> None:
         monkeypatch.setattr("weather.hko.API_URL", silent_server)

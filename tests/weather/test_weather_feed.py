@@ -30,7 +30,9 @@ def test_entries_are_read_with_their_times_and_offsets() -> None:
     )
     summary = parse_summary(payload)
     rain = summary.entry("WRAIN")
-    assert rain is not None and rain.code == "WRAINR" and rain.in_force
+    assert rain is not None
+    assert rain.code == "WRAINR"
+    assert rain.in_force
     assert rain.issued_at == hk("06:10")
     assert summary.entry("WTS").expires_at == hk("09:00")
     assert summary.entry("WTCSGNL") is None

@@ -53,7 +53,8 @@ def test_an_override_counts_only_between_its_setting_and_its_clearing(tournament
     assert statuses(tournament, days, hk("07:10"))[0].status == Status.CANCELLED
     during = statuses(tournament, days, hk("07:30"))[0]
     assert (during.status, during.decision.reason) == (Status.GOES_AHEAD, Reason.OVERRIDE)
-    assert during.override is not None and during.reason.endswith("Indoor hall")
+    assert during.override is not None
+    assert during.reason.endswith("Indoor hall")
     assert statuses(tournament, days, hk("08:30"))[0].status == Status.CANCELLED
 
 

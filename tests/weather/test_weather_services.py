@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
-from referee.errors import ServiceError
-from referee.models import AuditEntry
+from core.errors import ServiceError
+from core.models import AuditEntry
 from tests.weather.weather_payloads import MATCH_DAY, hk, rain, warning_info
+from weather import services as weather_services
 from weather.decision import HONG_KONG
 from weather.feed import STATEMENT_FEED, SUMMARY_FEED, FeedError
 from weather.hko import FetchError, feed_url
@@ -129,7 +131,8 @@ class TestOverridePermissions:
             actor=organiser, tournament=tournament, day=MATCH_DAY, status="goes-ahead", reason="b"
         )
         first.refresh_from_db()
-        assert first.cleared_at is not None and first.cleared_by == organiser
+        assert first.cleared_at is not None
+        assert first.cleared_by == organiser
         assert list(MatchDayOverride.objects.filter(cleared_at__isnull=True)) == [second]
 
     def test_clearing_keeps_the_row_and_a_second_clear_is_refused(self, tournament, organiser) -> None:
@@ -198,3 +201,25 @@ class TestBureauRecords:
         bureau_announcement_delete(actor=organiser, announcement=notice)
         assert not BureauAnnouncement.objects.exists()
         assert AuditEntry.objects.filter(action="weather.bureau.delete").exists()
+
+
+# Each weather write and the test class that tries it as every role.
+ROLE_TESTED = {
+    "override_set": TestOverridePermissions,
+    "override_clear": TestOverridePermissions,
+    "bureau_announcement_record": TestBureauRecords,
+    "bureau_announcement_delete": TestBureauRecords,
+}
+
+
+def test_every_weather_write_is_tried_by_role():
+    """A new write in `weather.services` (keyword-only `actor`) joins ROLE_TESTED with its role tests."""
+    writes = {
+        name
+        for name, function in vars(weather_services).items()
+        if inspect.isfunction(function)
+        and function.__module__ == weather_services.__name__
+        and getattr(inspect.signature(function).parameters.get("actor"), "kind", None)
+        is inspect.Parameter.KEYWORD_ONLY
+    }
+    assert writes == set(ROLE_TESTED)

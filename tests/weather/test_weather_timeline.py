@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.weather.weather_payloads import cyclone, hk, rain, warnsum
 from weather.feed import parse_summary
-from weather.signals import CYCLONE, RAINSTORM
 from weather.timeline import UNKNOWN, SummaryReading, code_at, lowered_at, severe_between
+from weather.warning_signals import CYCLONE, RAINSTORM
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def test_severe_between_counts_a_signal_dated_inside_the_window_and_seen_after_i
 
 def test_the_plain_python_part_imports_no_django() -> None:
     code = (
-        "import sys, weather.decision, weather.feed, weather.hko, weather.timeline, weather.signals; "
+        "import sys, weather.decision, weather.feed, weather.hko, weather.timeline, weather.warning_signals; "
         "sys.exit(1 if any(name.split('.')[0] == 'django' for name in sys.modules) else 0)"
     )
     result = subprocess.run(

@@ -24,7 +24,8 @@ class TestPublicPage:
         assert response.status_code == 200
         html = response.content.decode()
         assert 'data-status="cancelled"' in html
-        assert "紅色暴雨警告信號" in html and "取消" in html
+        assert "紅色暴雨警告信號" in html
+        assert "取消" in html
         assert "09:00" in html
 
     def test_english_on_request(self, client, tournament, stormy_morning) -> None:
@@ -52,19 +53,23 @@ class TestJson:
         announce(suspended=False)
         body = client.get(reverse("weather:status_json", args=[tournament.slug]), {"lang": "en"}).json()
         (day,) = body["match_days"]
-        assert day["date"] == MATCH_DAY.isoformat() and day["session_start"] == "09:00"
+        assert day["date"] == MATCH_DAY.isoformat()
+        assert day["session_start"] == "09:00"
         assert (day["status"], day["reason_code"], day["status_label"]) == (
             "cancelled",
             "severe-at-cutoff",
             "Cancelled",
         )
         assert day["last_checked"] == hk("07:05").isoformat()
-        assert day["bureau"][0]["suspended"] is False and day["bureau"][0]["scope"] == "primary"
-        assert day["override"] is None and body["language"] == "en"
+        assert day["bureau"][0]["suspended"] is False
+        assert day["bureau"][0]["scope"] == "primary"
+        assert day["override"] is None
+        assert body["language"] == "en"
 
     def test_an_unknown_tournament_is_a_json_404(self, client, db) -> None:
         response = client.get(reverse("weather:status_json", args=["nope"]), {"lang": "en"})
-        assert response.status_code == 404 and response["Content-Type"] == "application/json"
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
         assert response.json()["error"]["code"] == "not-found"
         assert response.json()["error"]["message"] == "No such tournament."
 
@@ -82,10 +87,8 @@ class TestJson:
             "match_days"
         ][0]
         assert (day["status"], day["reason_code"]) == ("goes-ahead", "override")
-        assert (
-            day["override"]["reason"] == "Indoor hall"
-            and day["override"]["set_at"] == hk("07:30").isoformat()
-        )
+        assert day["override"]["reason"] == "Indoor hall"
+        assert day["override"]["set_at"] == hk("07:30").isoformat()
         assert day["reason"] == "Decided by the organiser: Indoor hall"
         html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
         assert "wx-override" in html
@@ -97,7 +100,8 @@ class TestOrganiserPage:
 
     def test_anonymous_is_sent_to_log_in(self, client, tournament) -> None:
         response = client.get(self.url(tournament))
-        assert response.status_code == 302 and "login" in response["Location"]
+        assert response.status_code == 302
+        assert "login" in response["Location"]
 
     @pytest.mark.parametrize("who", ["referee_user", "stranger"])
     def test_others_are_refused(self, request, client, tournament, who: str) -> None:
@@ -149,7 +153,9 @@ class TestOrganiserPage:
         }
         assert client.post(self.url(tournament), data).status_code == 302
         notice = BureauAnnouncement.objects.get()
-        assert notice.suspended and notice.announced_at == hk("06:10") and notice.recorded_by == organiser
+        assert notice.suspended
+        assert notice.announced_at == hk("06:10")
+        assert notice.recorded_by == organiser
         html = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
         assert 'data-status="cancelled"' in html
 
@@ -217,7 +223,8 @@ class TestSnapshotHistory:
         store("06:55", cyclone("TC8NE", hk("02:00")))
         client.force_login(organiser)
         html = client.get(reverse("weather:snapshots", args=[tournament.slug])).content.decode()
-        assert "TC8NE" in html and "2025-07-19 06:55:00" in html
+        assert "TC8NE" in html
+        assert "2025-07-19 06:55:00" in html
 
     def test_others_are_refused(self, client, tournament, stranger) -> None:
         client.force_login(stranger)
@@ -269,9 +276,11 @@ class TestDatesAndNames:
         html = client.get(reverse("weather:manage", args=[tournament.slug])).content.decode()
         assert "小學：不停課（7月19日 05:50）" in html
         assert "大會決定由 黃主任 於 7月19日 06:00 設定。" in html
-        assert "由 黃主任 於 7月19日 06:00 撤銷" in html and "由 黃主任 記錄" in html
+        assert "由 黃主任 於 7月19日 06:00 撤銷" in html
+        assert "由 黃主任 記錄" in html
         assert "於 7月19日 05:50 公布" in html
-        assert "7/19" not in html and "由 organiser" not in html
+        assert "7/19" not in html
+        assert "由 organiser" not in html
         public = client.get(reverse("weather:public", args=[tournament.slug])).content.decode()
         assert "小學：不停課（7月19日 05:50）" in public
 
@@ -282,4 +291,5 @@ class TestDatesAndNames:
         assert "Primary schools: no class suspension (19 Jul 05:50)" in html
         assert "Override set by 黃主任 at 19 Jul 06:00." in html
         assert "announced 19 Jul 05:50" in html
-        assert "7/19" not in html and "by organiser" not in html
+        assert "7/19" not in html
+        assert "by organiser" not in html

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from referee.views.base import ActionPageView, OrganiserMixin, posted_object
+from core.views import ActionPageView, OrganiserMixin, posted_object
 from weather import clock, services
 from weather.forms import BureauAnnouncementForm, ClearOverrideForm, OverrideForm
 from weather.models import BureauAnnouncement, Feed

@@ -7,8 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from referee.models import Tournament

@@ -19,7 +19,7 @@ from referee.exporters import ExportError, ExportRequest, all_exporters, get_exp
 from referee.exporters.base import LANGUAGES
 from referee.exporters.links import absolute_entry_url
 from referee.models import Round, School, Table, Tournament
-from referee.wording import listed
+from referee.wording.sentences import listed
 
 SITE_URL_VARIABLE = "SITE_URL"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000"

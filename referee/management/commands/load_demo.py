@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from referee.demo import DEMO_SLUG, database_is_empty, load_demo, logins, read_demo
+from referee.management.demo import DEMO_SLUG, database_is_empty, load_demo, logins, read_demo
 from referee.models import Tournament
-from referee.wording import listed
+from referee.wording.sentences import listed
 
 
 class Command(BaseCommand):

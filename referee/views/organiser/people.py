@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
+from core.errors import ServiceError
+from core.views import ActionPageView, OrganiserMixin, posted_object, show_error_on_form
 from referee import services
-from referee.errors import ServiceError
 from referee.forms import PlayerForm, SchoolForm
 from referee.models import Player, School
-from referee.views.base import ActionPageView, OrganiserMixin, posted_object, show_error_on_form
 
 
 class SchoolsView(OrganiserMixin, ActionPageView):

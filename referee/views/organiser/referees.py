@@ -9,9 +9,9 @@ from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
+from core.views import ActionPageView, OrganiserMixin, posted_object
 from referee import services
 from referee.forms import RefereeAccountForm, RefereeAddForm
-from referee.views.base import ActionPageView, OrganiserMixin, posted_object
 
 
 class RefereesView(OrganiserMixin, ActionPageView):

@@ -10,10 +10,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.views import ActionPageView, OrganiserMixin, posted_object
 from referee import selectors, services
 from referee.forms import RoundForm, TableForm
 from referee.models import Game, Round
-from referee.views.base import ActionPageView, OrganiserMixin, posted_object
 
 
 class RoundsView(OrganiserMixin, ActionPageView):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.views.generic import TemplateView
 
-from referee.views.base import OrganiserMixin
+from core.views import OrganiserMixin
 from referee.views.standings_page import standings_context
 
 

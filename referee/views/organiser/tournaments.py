@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from core.errors import ServiceError
+from core.views import OrganiserMixin, show_error_on_form
 from referee import permissions, selectors, services
-from referee.errors import ServiceError
 from referee.forms import TournamentCreateForm, TournamentSettingsForm
-from referee.match import TableStatus
-from referee.views.base import OrganiserMixin, show_error_on_form
+from referee.results.table_rules import TableStatus
 
 
 class TournamentListView(LoginRequiredMixin, TemplateView):

@@ -19,7 +19,7 @@ import pytest
 from referee import services
 from referee.exporters import ExportRequest
 from referee.models import Player, School, Table, Tournament
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 ENTRY_BASE = "https://tableref.example"
 
@@ -175,28 +175,28 @@ def tie_table(organiser, round_, referee, more_players) -> Table:
         (
             "went-out",
             [
-                HandFacts("A", went_out=True),
-                HandFacts("B", rack_value=10),
-                HandFacts("C", rack_value=10),
-                HandFacts("D", rack_value=10),
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=10),
+                PlayerInput("C", rack_value=10),
+                PlayerInput("D", rack_value=10),
             ],
         ),
         (
             "went-out",
             [
-                HandFacts("A", rack_value=10),
-                HandFacts("B", went_out=True),
-                HandFacts("C", rack_value=10),
-                HandFacts("D", rack_value=10),
+                PlayerInput("A", rack_value=10),
+                PlayerInput("B", went_out=True),
+                PlayerInput("C", rack_value=10),
+                PlayerInput("D", rack_value=10),
             ],
         ),
         (
             "pool-exhausted",
             [
-                HandFacts("A", rack_value=5),
-                HandFacts("B", rack_value=5),
-                HandFacts("C", rack_value=20),
-                HandFacts("D", rack_value=21),
+                PlayerInput("A", rack_value=5),
+                PlayerInput("B", rack_value=5),
+                PlayerInput("C", rack_value=20),
+                PlayerInput("D", rack_value=21),
             ],
         ),
     ]

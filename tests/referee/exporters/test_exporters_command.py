@@ -10,8 +10,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from openpyxl import load_workbook
 
-from referee.demo import load_demo, read_demo
 from referee.exporters import all_exporters
+from referee.management.demo import load_demo, read_demo
 from referee.selectors import standings
 
 
@@ -94,7 +94,8 @@ def test_a_file_that_cannot_be_written_is_a_one_line_error(tmp_path, event, monk
     monkeypatch.chdir(tmp_path)
     with translation.override("en"), pytest.raises(CommandError, match="Cannot write"):
         export("cup", "standings-pdf", "-o", target)
-    assert not list(tmp_path.rglob("*.part")) and not list(tmp_path.parent.glob("*.part"))
+    assert not list(tmp_path.rglob("*.part"))
+    assert not list(tmp_path.parent.glob("*.part"))
 
 
 def test_an_export_that_fails_half_way_leaves_no_partial_file(tmp_path, event, monkeypatch):
@@ -138,5 +139,7 @@ def test_list_speaks_the_language_asked_for(db):
     with translation.override("zh-hant"):
         english = export("--list", "--lang", "en")
         chinese = export("--list")
-    assert "Scoresheets (PDF)" in english and "whole tournament" in english
-    assert "記分表（PDF）" in chinese and "整個比賽" in chinese
+    assert "Scoresheets (PDF)" in english
+    assert "whole tournament" in english
+    assert "記分表（PDF）" in chinese
+    assert "整個比賽" in chinese

@@ -32,12 +32,14 @@ def test_rare_characters_print_in_names_and_footers(pdf, export_request, event):
     event.save()
     data = get_exporter("standings-pdf")(export_request(language="zh-hant")).render()[2]
     text = pdf.text(data)
-    assert f"{EXTENSION_B}野家" in text and f"李{EXTENSION_A}琳" in text
+    assert f"{EXTENSION_B}野家" in text
+    assert f"李{EXTENSION_A}琳" in text
     assert f"張{PLACEHOLDER}豪" in text  # a character no font has is a visible box, never dropped
     assert f"6{PLACEHOLDER}" in text  # a plain cell has the main font only: a box there too
     assert text.count(f"{EXTENSION_B}野杯 · 排名") == int(pdf.info(data)["Pages"])  # every page's footer
     fallback = [line.split() for line in pdf.fonts(data).splitlines() if "TableRefHanFallback" in line]
-    assert fallback and fallback[0][-5:-2] == ["yes", "yes", "yes"]  # embedded, a subset, with its text
+    assert fallback
+    assert fallback[0][-5:-2] == ["yes", "yes", "yes"]  # embedded, a subset, with its text
 
 
 def test_the_scoresheet_prints_them_too(pdf, export_request, round_):

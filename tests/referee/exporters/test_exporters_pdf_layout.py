@@ -11,7 +11,7 @@ from referee import services
 from referee.exporters import ExportRequest, get_exporter
 from referee.exporters.pdf import FRAME_PADDING, MARGIN
 from referee.models import Table, Tournament
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 LONG_TITLE = "聖保祿天主教小學暨全港小學校際 Rummikub 魔力橋邀請賽二〇二六（第十屆）決賽周暨頒獎典禮"
 LONG_SCHOOLS = [
@@ -69,7 +69,9 @@ def crowded(organiser, referee, ruleset: str, seats: int, *, games: int = 2) -> 
     for number in range(1, games + 1):
         winner = letters[(number - 1) % seats]
         hands = [
-            HandFacts(letter, went_out=letter == winner, rack_value=None if letter == winner else 30 + seats)
+            PlayerInput(
+                letter, went_out=letter == winner, rack_value=None if letter == winner else 30 + seats
+            )
             for letter in letters
         ]
         services.game_result_submit(
@@ -145,12 +147,15 @@ def test_signature_names_stay_left_of_the_line(pdf, organiser, referee):
     frame = 595.276 - 2 * MARGIN - 2 * FRAME_PADDING
     line_starts = MARGIN + FRAME_PADDING + scoresheet_page.signature_label_width(frame)
     below = [word for word in pdf.words(data) if word.text in {"Montgomery-Wellington)", "Anne-Marie"}]
-    assert below and all(word.right < line_starts for word in below[-2:])
+    assert below
+    assert all(word.right < line_starts for word in below[-2:])
 
 
 def test_narrow_seats_name_their_schools_under_the_grid_in_the_sheets_language(pdf, organiser, referee):
     tournament = crowded(organiser, referee, "uno", 10)
     english = " ".join(pdf.text(render("scoresheets-pdf", tournament, "en")).split())
-    assert "SPCGSIHM Saint Paul's" in english and "; HIPS Harbourside International Primary School" in english
+    assert "SPCGSIHM Saint Paul's" in english
+    assert "; HIPS Harbourside International Primary School" in english
     chinese = " ".join(pdf.text(render("scoresheets-pdf", tournament, "zh-hant")).split())
-    assert "SPCGSIHM 天主教聖保祿" in chinese and "；HIPS Harbourside" in chinese
+    assert "SPCGSIHM 天主教聖保祿" in chinese
+    assert "；HIPS Harbourside" in chinese

@@ -17,7 +17,8 @@ def test_every_exporter_of_the_issue_is_registered_in_page_order():
 def test_every_exporter_states_its_contract():
     for exporter in all_exporters():
         assert issubclass(exporter, Exporter)
-        assert str(exporter.verbose_name) and str(exporter.description)
+        assert str(exporter.verbose_name)
+        assert str(exporter.description)
         assert exporter.extension in {"pdf", "xlsx", "zip"}
         assert exporter.mimetype
         assert exporter.requires <= exporter.accepts <= {ROUND, SCHOOL, TABLE}

@@ -13,13 +13,11 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from referee import services
-
-
 from referee.exporters import ExportRequest, get_exporter
 from referee.models import HandResult, Incident
-from referee.rulesets import decided_by_label
 from referee.selectors import standings
-from referee.services.results import HandFacts
+from referee.wording.codes import decided_by_label
+from scoring import PlayerInput
 
 SHEETS = ["Standings", "Tables", "Games", "Players", "Schools", "Incidents"]
 
@@ -55,8 +53,10 @@ def test_standings_are_numbers_that_match_the_selector(workbook, event):
     assert len(rows) == len(expected) == 8
     for row, standing in zip(rows, expected, strict=True):
         assert row["No."] == standing.player.number
-        assert isinstance(row["Rank"], int) and row["Rank"] == standing.rank
-        assert isinstance(row["Games won"], int | float) and Fraction(row["Games won"]) == standing.games_won
+        assert isinstance(row["Rank"], int)
+        assert row["Rank"] == standing.rank
+        assert isinstance(row["Games won"], int | float)
+        assert Fraction(row["Games won"]) == standing.games_won
         assert isinstance(row["Total score"], int | float)
         assert Fraction(row["Total score"]).limit_denominator(60) == standing.total
 
@@ -93,17 +93,23 @@ def test_games_hold_every_hand_with_facts_and_derived_numbers(workbook, event):
         7,
         -7,
     )
-    assert first["Basis"] == "tiles on the rack" and first["Ending"] == "Someone went out"
+    assert first["Basis"] == "tiles on the rack"
+    assert first["Ending"] == "Someone went out"
 
 
 def test_tables_say_who_won_and_how(workbook):
     rows = {row["Table"]: row for row in records(workbook["Tables"])}
     with translation.override("en"):
         labels = {code: decided_by_label(code) for code in ("games-won", "unresolved")}
-    assert rows[1]["Winner"] == "李詠琳" and rows[1]["Decided by"] == labels["games-won"]
-    assert rows[1]["Status"] == "Signed off" and rows[1]["Signed off at"] is not None
-    assert rows[2]["Winner"] is None and rows[2]["Decided by"] == labels["unresolved"]
-    assert rows[3]["Games played"] == 0 and rows[3]["Players seated"] == 3 and rows[3]["Decided by"] is None
+    assert rows[1]["Winner"] == "李詠琳"
+    assert rows[1]["Decided by"] == labels["games-won"]
+    assert rows[1]["Status"] == "Signed off"
+    assert rows[1]["Signed off at"] is not None
+    assert rows[2]["Winner"] is None
+    assert rows[2]["Decided by"] == labels["unresolved"]
+    assert rows[3]["Games played"] == 0
+    assert rows[3]["Players seated"] == 3
+    assert rows[3]["Decided by"] is None
     assert rows[3]["Status"] == "Not started"
 
 
@@ -119,23 +125,29 @@ def test_each_rank_says_why(workbook):
     rows = records(workbook["Standings"])
     assert rows[0]["Why this rank"].startswith("2 games won, total +123")
     tied = [row["Why this rank"] for row in rows if row["Tied"] == "yes"]
-    assert len(tied) == 2 and all("tied with" in reason for reason in tied)
+    assert len(tied) == 2
+    assert all("tied with" in reason for reason in tied)
 
 
 def test_players_schools_and_incidents(workbook, event):
     players = records(workbook["Players"])
     assert len(players) == 11
     mary = next(row for row in players if row["Name in English"] == "Mary Lee")
-    assert mary["School code"] == "LHP" and not mary["Name in Chinese"] and isinstance(mary["No."], int)
+    assert mary["School code"] == "LHP"
+    assert not mary["Name in Chinese"]
+    assert isinstance(mary["No."], int)
     schools = {row["School code"]: row for row in records(workbook["Schools"])}
-    assert schools["HSP"]["Players"] == 5 and schools["LHP"]["Players"] == 6
-    assert schools["HSP"]["Games played"] == 12 and isinstance(schools["HSP"]["Rank"], int)
+    assert schools["HSP"]["Players"] == 5
+    assert schools["LHP"]["Players"] == 6
+    assert schools["HSP"]["Games played"] == 12
+    assert isinstance(schools["HSP"]["Rank"], int)
     assert Fraction(schools["LHP"]["Total score"]) == sum(
         (row.total for row in standings(event) if row.school_code == "LHP"), Fraction(0)
     )
     incidents = records(workbook["Incidents"])
     assert len(incidents) == Incident.objects.count() == 1
-    assert incidents[0]["Tiles drawn"] == 3 and incidents[0]["Note"] == "第 5 回合超時"
+    assert incidents[0]["Tiles drawn"] == 3
+    assert incidents[0]["Note"] == "第 5 回合超時"
     assert incidents[0]["Recorded at"] is not None
 
 
@@ -156,7 +168,7 @@ def test_split_shared_wins_get_their_own_credit_column(organiser, referee, round
             actor=organiser, tournament=tournament, school=school, name_zh=letter * 3
         )
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
-    hands = [HandFacts("A", rack_value=4), HandFacts("B", rack_value=4)]
+    hands = [PlayerInput("A", rack_value=4), PlayerInput("B", rack_value=4)]
     services.game_result_submit(
         actor=organiser, table=table, game_number=1, ending="pool-exhausted", hands=hands
     )
@@ -189,7 +201,7 @@ def test_games_and_incidents_count_exactly_what_the_standings_count(
 ):
     """A table still in play stays out of every sheet of a final workbook, so each player's games add up to
     their total in the standings, as a teacher checking with a pivot table would expect."""
-    hands = [HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)]
+    hands = [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=9), PlayerInput("C", rack_value=4)]
     game = services.game_result_submit(
         actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
     )

@@ -6,10 +6,12 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+from django.urls import reverse
+
 from referee import services
 from referee.exporters import ExportRequest, get_exporter, standings_pdf
 from referee.selectors import standings
-from referee.services.results import HandFacts
+from scoring import PlayerInput
 
 
 def render(request) -> bytes:
@@ -44,7 +46,8 @@ def test_ties_are_marked(pdf, export_request):
     text = pdf.text(render(export_request()), layout=True)
     tied = [line for line in text.splitlines() if re.match(r"\s*=2\s", line)]
     assert len(tied) == 2
-    assert "何浩然" in tied[0] + tied[1] and "林曉彤" in tied[0] + tied[1]
+    assert "何浩然" in tied[0] + tied[1]
+    assert "林曉彤" in tied[0] + tied[1]
     assert "= : tied on games won and total score." in text
 
 
@@ -54,12 +57,18 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
         table=empty_table,
         game_number=1,
         ending="went-out",
-        hands=[HandFacts("A", went_out=True), HandFacts("B", rack_value=9), HandFacts("C", rack_value=4)],
+        hands=[
+            PlayerInput("A", went_out=True),
+            PlayerInput("B", rack_value=9),
+            PlayerInput("C", rack_value=4),
+        ],
     )
     final = pdf.text(render(export_request()))
     provisional = pdf.text(render(export_request(include_unsigned=True)))
-    assert "Final results: signed-off tables only." in final and "劉子晴" not in final
-    assert "Provisional: includes tables not yet signed off." in provisional and "劉子晴" in provisional
+    assert "Final results: signed-off tables only." in final
+    assert "劉子晴" not in final
+    assert "Provisional: includes tables not yet signed off." in provisional
+    assert "劉子晴" in provisional
 
 
 def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
@@ -89,14 +98,32 @@ def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
     )
     data = render(export_request(round_=second))
     text = " ".join(pdf.text(data).split())
-    assert "Standings · 第二輪" in text and "No results yet." in text
+    assert "Standings · 第二輪" in text
+    assert "No results yet." in text
     first = " ".join(pdf.text(render(export_request(round_=round_))).split())
-    assert "Standings · 第一輪" in first and "李詠琳" in first
+    assert "Standings · 第一輪" in first
+    assert "李詠琳" in first
 
 
 def test_schools_are_named_in_the_language_of_the_export(pdf, export_request):
     english = " ".join(pdf.text(render(export_request())).split())
     chinese = " ".join(pdf.text(render(export_request(language="zh-hant"))).split())
-    assert "HSP Harbourside Primary" in english and "LHP Lion Hill Primary" in english
-    assert "海濱小學" not in english and "獅山小學" not in english
-    assert "HSP 海濱小學" in chinese and "Harbourside" not in chinese
+    assert "HSP Harbourside Primary" in english
+    assert "LHP Lion Hill Primary" in english
+    assert "海濱小學" not in english
+    assert "獅山小學" not in english
+    assert "HSP 海濱小學" in chinese
+    assert "Harbourside" not in chinese
+
+
+def test_pages_and_printouts_mark_a_tie_the_same_way(pdf, export_request, event, organiser_client):
+    """The standings page and its PDF write the same ranks, a shared second place as "=2" on both."""
+    printed = []
+    for line in pdf.pages(render(export_request()))[0].splitlines():
+        found = re.match(r"\s*(=?\d+)\s+\d+\s", line)
+        if found:
+            printed.append(found.group(1))
+    page = organiser_client.get(reverse("organiser:standings", args=[event.slug])).content.decode()
+    shown = re.findall(r'<td class="rank">\s*(=?\d+)\s*</td>', page)
+    assert shown.count("=2") == 2
+    assert sorted(shown) == sorted(printed)

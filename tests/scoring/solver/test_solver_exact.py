@@ -6,11 +6,11 @@ import warnings
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from solver_checks import check_arrangement, exhaustive_best
 
 from scoring.meld import max_meld as engine_max_meld
 from scoring.meld import restore as engine_restore
 from scoring.solver import max_meld, restore
-from solver_checks import check_arrangement, exhaustive_best
 
 
 @st.composite

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver_checks import check_arrangement, exhaustive_best
+from test_solver_exact import FOUR, positions
 
+from scoring.sets import read_tokens
 from scoring.solver import max_meld, restore
 from scoring.solver.search import BranchAndBound, Problem
 from scoring.solver.tiles import parse_tokens
-from scoring.sets import read_tokens
-from solver_checks import check_arrangement, exhaustive_best
-from test_solver_exact import FOUR, positions
 
 
 @st.composite

@@ -1,24 +1,27 @@
-"""A table's verdict from the numbers stored with each hand, and the organisers' tie-break laid over it.
+"""A table's outcome from the numbers stored with each hand, and the organisers' tie-break laid over it.
 
 The engine decided each game when it was saved; deciding the match again from those stored numbers needs one
 query and no rescoring, so the table page and the standings stay fast and always agree with the scoresheet.
+Every reader (the table page, the standings, the scoresheet PDF, the workbook) decides a table through
+`outcome_of`, so a page and its printout cannot disagree.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 import scoring
-from referee.engine import translate_scoring_error
-from referee.errors import ServiceError
-from referee.match import match_options
+from core.errors import ServiceError
 from referee.models import HandResult, Table, Tournament
 from referee.models.results import SIXTIETHS
+from referee.results.engine import translate_scoring_error
+from referee.results.ranking import TIE_BREAK, OrganisersDecision, rank_table
+from referee.results.table_rules import match_options
 
-IN_PLAY, TIE_BREAK = "in-play", "tie-break"
+IN_PLAY = "in-play"
 UNSIGNED, UNCONFIRMED = "unsigned", "unconfirmed"  # finished, but not yet final
 
 
@@ -111,15 +114,12 @@ class TableOutcome:
 
     @property
     def places(self) -> dict[str, tuple[int, bool]]:
-        """Each seat's place at the table and whether it is shared, as the standings count them: the engine's
-        ranks, except that a tie for first broken by the organisers puts its winner 1st and the others 2nd."""
+        """Each seat's place at the table and whether it is shared: the engine's ranks, then the organisers'
+        recorded decision over a tie for first (its winner 1st, the others 2nd)."""
         if self.match is None:
             return {}
-        ranks = {player.seat: player.rank for player in self.match.players}
-        if self.decided_by == TIE_BREAK:
-            ranks.update({seat: 2 for seat in self.tied if seat != self.winner})
-        shared = Counter(ranks.values())
-        return {seat: (rank, shared[rank] > 1) for seat, rank in ranks.items()}
+        decision = OrganisersDecision(self.winner or "") if self.decided_by == TIE_BREAK else None
+        return rank_table(self.match, decision)
 
 
 def table_outcome(
@@ -135,24 +135,12 @@ def table_outcome(
     return TableOutcome(match, None, match.decided_by, tied, "")
 
 
-def sheet_outcome(table: Table, sheet) -> TableOutcome:
-    """The outcome of a scoresheet read with `selectors.table_sheet` (no query)."""
-    tournament = table.round.tournament
-    letters = [seat.letter for seat in sheet.seats]
-    games = [
-        stored_game(
-            tournament.ruleset,
-            game.ending,
-            [
-                StoredHand(letter, cell.penalty, cell.score, cell.basis, cell.won)
-                for letter, cell in zip(letters, game.cells, strict=True)
-                if cell is not None
-            ],
-        )
-        for game in sheet.games
-    ]
+def outcome_of(
+    tournament: Tournament, table: Table, seat_count: int, games: Sequence[scoring.GameResult]
+) -> TableOutcome:
+    """The table's outcome; a table without games, or whose games the engine refuses, is still in play."""
     try:
-        match = decide_stored(tournament, len(letters), games) if games else None
+        match = decide_stored(tournament, seat_count, games) if games else None
     except ServiceError:
         match = None
     return table_outcome(match, table.tie_winner, table.tie_break)

@@ -1,7 +1,11 @@
-"""How a player's name appears on public pages, by the tournament's privacy setting."""
+"""Names as people read them: a player's on public pages (by the tournament's privacy setting), a school's in
+the page's language, a user's."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from referee.models import Player
@@ -50,3 +54,18 @@ def public_name(player: Player, privacy: str) -> str:
             return chinese_initials(player.name_zh)
         return english_initials(player.name_en)
     return _("Player %(number)d") % {"number": player.number}
+
+
+def school_name(name_zh: str, name_en: str) -> str:
+    """A school's name in the page's language: English when the page is in English and the school has an
+    English name, else its Chinese name (the site's own form)."""
+    if name_en and (translation.get_language() or "").startswith("en"):
+        return name_en
+    return name_zh or name_en
+
+
+def user_name(user: Any) -> str:
+    """A person with an account, by name when they gave one, else by their login name."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()

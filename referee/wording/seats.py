@@ -20,14 +20,3 @@ SEAT_LABELS = {
 
 def seat_label(letter: str) -> str:
     return str(SEAT_LABELS.get(letter, letter))
-
-
-def play_order(drawn: dict[str, int | None]) -> list[str]:
-    """Seat letters in playing order: the highest drawn number starts, then clockwise (seat order).
-
-    Without drawn numbers (or with a draw missing) the order is simply the seats' order."""
-    letters = sorted(drawn)
-    if not letters or any(drawn[letter] is None for letter in letters):
-        return letters
-    start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
-    return letters[start:] + letters[:start]

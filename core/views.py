@@ -1,4 +1,5 @@
-"""Shared view machinery: a tournament loaded once per request, and service errors shown on the form."""
+"""Shared view machinery for both apps: a page of small forms that each call one service, a tournament loaded
+once per request for its organisers, and service errors shown on the form."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from referee import permissions
-from referee.errors import ServiceError
-from referee.inputs import parse_number
-from referee.models import Tournament
+from core.errors import ServiceError
+from core.inputs import parse_number
+from core.models import tournament_model
+from core.permissions import is_organiser
 
 
 def show_error_on_form(form: Form, error: ServiceError) -> None:
@@ -85,14 +86,14 @@ class ActionPageView(TemplateView):
 class OrganiserMixin(LoginRequiredMixin):
     """Loads `self.tournament` from the address; only its organisers get past."""
 
-    tournament: Tournament
+    tournament: Any  # a referee.models.Tournament
     section = ""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        if not permissions.can_manage_tournament(request.user, self.tournament):
+        self.tournament = get_object_or_404(tournament_model(), slug=kwargs["slug"])
+        if not is_organiser(request.user, self.tournament):
             raise PermissionDenied(_("Only this tournament's organisers can open this page."))
         self.load(**kwargs)
         return super().dispatch(request, *args, **kwargs)

@@ -40,3 +40,10 @@ def spaced(text: str) -> str:
     if not (translation.get_language() or "").startswith("zh"):
         return text
     return _LATIN_THEN_HAN.sub(r"\1 \2", _HAN_THEN_LATIN.sub(r"\1 \2", text))
+
+
+def person_name(name_zh: str, name_en: str) -> str:
+    """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man)."""
+    if name_zh and name_en:
+        return f"{name_zh} ({name_en})"
+    return name_zh or name_en

@@ -1,23 +1,33 @@
-"""The action log: who changed what, when and why. Written by services, read on a table's page."""
+"""The action log: who changed what, when and why. Written through `core.audit`, read on a table's page.
+
+Its rows belong to a tournament, and may name a table and a game of it. Those models live in `referee`; the
+log names them by label, as a foreign key may, so this package imports nothing from the apps that use it. The
+table keeps its first name (`referee_auditentry`): the model moved here, its rows did not.
+"""
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.conf import settings
 from django.db import models
+from django.db.models import Model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from referee.models.results import Game
-from referee.models.schedule import Table
-from referee.models.tournament import Tournament
+TOURNAMENT_MODEL = "referee.Tournament"
+
+
+def tournament_model() -> type[Model]:
+    """The tournament model, found by its label as `get_user_model()` finds the user model."""
+    return apps.get_model(TOURNAMENT_MODEL)
 
 
 class AuditEntry(models.Model):
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="audit_entries", verbose_name=_("tournament")
+        TOURNAMENT_MODEL, on_delete=models.CASCADE, related_name="audit_entries", verbose_name=_("tournament")
     )
     table = models.ForeignKey(
-        Table,
+        "referee.Table",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -25,7 +35,7 @@ class AuditEntry(models.Model):
         verbose_name=pgettext_lazy("game table", "table"),
     )
     game = models.ForeignKey(
-        Game,
+        "referee.Game",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -46,6 +56,7 @@ class AuditEntry(models.Model):
     created_at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:
+        db_table = "referee_auditentry"
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
         ordering = ["-created_at", "-pk"]

@@ -7,25 +7,24 @@ a page shows, from the whole ranked list (its neighbours may sit on another page
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
-from operator import attrgetter
-
 import django_tables2 as tables
-from django_tables2.data import TableListData
-from django_tables2.utils import OrderBy
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from django_tables2.data import TableListData
+from django_tables2.utils import OrderBy
 
-from referee.numbers import count_text, rank_text, score_text
-from referee.rulesets import decided_by_label
-from referee.selectors.reasons import rank_reason
 from referee.selectors.schools import SchoolRow
 from referee.selectors.standings import StandingRow
 from referee.selectors.winners import TableWinner
-from referee.seats import seat_label
-from referee.wording import listed
+from referee.wording.codes import decided_by_label
+from referee.wording.figures import count_text, rank_text, score_text
+from referee.wording.reasons import rank_reason
+from referee.wording.seats import seat_label
+from referee.wording.sentences import listed
 
 PER_PAGE = 50
 TEMPLATE = "django_tables2/tableref.html"

@@ -1,4 +1,5 @@
-"""How long a table plays, and where it stands: the tournament's settings read through its ruleset."""
+"""A table's rules: how long it plays and who starts (the tournament's settings read through its ruleset), and
+where it stands."""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def table_status(*, games_played: int, finished: bool, signed_off: bool, confirm
     if games_played:
         return TableStatus.IN_PLAY
     return TableStatus.NOT_STARTED
+
+
+def play_order(drawn: dict[str, int | None]) -> list[str]:
+    """Seat letters in playing order: the highest drawn number starts, then clockwise (seat order).
+
+    Without drawn numbers (or with a draw missing) the order is simply the seats' order."""
+    letters = sorted(drawn)
+    if not letters or any(drawn[letter] is None for letter in letters):
+        return letters
+    start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
+    return letters[start:] + letters[:start]

@@ -1,4 +1,4 @@
-"""One way to write the action log, shared by every service."""
+"""One way to write the action log, shared by every service of both apps."""
 
 from __future__ import annotations
 
@@ -7,22 +7,25 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Model
 
-from referee.models import AuditEntry, Game, Table, Tournament
+from core.models import AuditEntry
 
 
 def audit_record(
     *,
     actor: AbstractBaseUser | None,
-    tournament: Tournament,
+    tournament: Model,
     action: str,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
-    table: Table | None = None,
-    game: Game | None = None,
+    table: Model | None = None,
+    game: Model | None = None,
     reason: str = "",
 ) -> AuditEntry:
-    """Store `before` and `after` as JSON-safe values (dates and decimals become strings)."""
+    """Store `before` and `after` as JSON-safe values (dates and decimals become strings).
+
+    `tournament`, `table` and `game` are the tournament's models (`core.models.AuditEntry` names them)."""
     changes = _json_safe({"before": before or {}, "after": after or {}})
     return AuditEntry.objects.create(
         tournament=tournament,
@@ -47,7 +50,7 @@ def model_fields(instance: Any, names: list[str]) -> dict[str, Any]:
 def audited_update(
     *,
     actor: AbstractBaseUser,
-    tournament: Tournament,
+    tournament: Model,
     instance: Any,
     values: dict[str, Any],
     action: str,
@@ -62,8 +65,3 @@ def audited_update(
         actor=actor, tournament=tournament, action=action, before=before, after=model_fields(instance, fields)
     )
     return instance
-
-
-def lock_tournament(tournament: Tournament) -> Tournament:
-    """Serialise registrations per tournament, so two organisers cannot take the same code or number."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)

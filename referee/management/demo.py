@@ -16,10 +16,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
+import scoring
 from referee import services
 from referee.models import Player, Round, Table, Tournament
 from referee.permissions import CREATE_TOURNAMENT_PERMISSION
-from referee.services.results import HandFacts
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_SLUG = "demo"
@@ -106,7 +106,7 @@ def _play_table(
             table=table,
             game_number=number,
             ending=game["ending"],
-            hands=[HandFacts(**hand) for hand in game["hands"]],
+            hands=[scoring.PlayerInput(**hand) for hand in game["hands"]],
         )
         for incident in game.get("incidents", []):
             services.incident_record(

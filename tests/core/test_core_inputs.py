@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from referee.inputs import ID_MAX, parse_number, parse_text, require_date_in_range
+from core.inputs import ID_MAX, parse_number, parse_text, require_date_in_range
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("1", 1), ("42", 42), ("007", 7), (str(ID_MAX), ID_MAX)])

@@ -1,12 +1,12 @@
-"""The site's view of the rules engine's registry: translated names, match formats and defaults.
+"""The engine's codes as words: rulesets, incidents, how a table was decided, match formats, score bases.
 
-The engine speaks English and stable codes; everything a person reads is translated here.
+The engine speaks English and stable codes; everything a person reads of them is translated here.
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 import scoring
 
@@ -36,9 +36,6 @@ INCIDENT_LABELS = {
     "Illegal Wild Draw Four, challenged": _("Illegal Wild Draw Four, challenged"),
     "Failed challenge of a Wild Draw Four": _("Failed challenge of a Wild Draw Four"),
 }
-
-# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore).
-RESTORE_INCIDENTS = frozenset({"overtime-unrestorable"})
 
 DECIDED_BY_LABELS = {
     "games-won": _("most games won"),
@@ -100,3 +97,15 @@ def decided_by_label(code: str) -> str:
 
 def basis_label(basis: str) -> str:
     return BASIS_LABELS.get(basis, basis)
+
+
+def outcome_reason(decided_by: str, how: str = "") -> str:
+    """How a table was decided, in the site's words; `how` the organisers broke a tie, when they did."""
+    reason = decided_by_label(decided_by)
+    if how:
+        return gettext("%(rule)s: %(how)s") % {"rule": reason, "how": how}
+    return reason
+
+
+def match_format_label(ruleset_key: str) -> str:
+    return str(MATCH_FORMAT_LABELS.get(scoring.get_ruleset(ruleset_key).match_format, ""))

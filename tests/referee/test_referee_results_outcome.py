@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import scoring
-from referee.verdicts import table_outcome
+from referee.results.outcome import table_outcome
 
 
 def match(*ranks: int, finished: bool = True, winner: str | None = None) -> scoring.MatchResult:

@@ -6,18 +6,16 @@ found in the rack) and saves only when they agree with what happened at the tabl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
 import scoring
-from referee.engine import player_input, score
-from referee.errors import ServiceError
-from referee.selectors.sheets import SheetSeat
-from referee.services.incidents import table_arrangement
-from referee.services.results import HandFacts
+from core.errors import ServiceError
+from referee.results.engine import score, table_arrangement
+from referee.results.hands import normalised
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,9 @@ class GamePreview:
     meld_threshold: int | None
 
 
-def _meld_hint(ruleset: scoring.Ruleset, hand: HandFacts, basis: str) -> tuple[tuple[str, ...], int | None]:
+def _meld_hint(
+    ruleset: scoring.Ruleset, hand: scoring.PlayerInput, basis: str
+) -> tuple[tuple[str, ...], int | None]:
     """The best sets in a never-melded rack, so the referee sees why it counts -100 or -200."""
     if not hand.rack or not basis.startswith("no-meld"):
         return (), None
@@ -49,12 +49,13 @@ def _meld_hint(ruleset: scoring.Ruleset, hand: HandFacts, basis: str) -> tuple[t
 
 
 def game_preview(
-    ruleset_key: str, seats: Sequence[SheetSeat], ending: str, hands: Sequence[HandFacts]
+    ruleset_key: str, names: Mapping[str, str], ending: str, hands: Sequence[scoring.PlayerInput]
 ) -> GamePreview:
-    """The engine's scores for these facts; a ServiceError (with the seat's field) when it refuses them."""
+    """The engine's scores for these facts (`names`: each seat's player); a ServiceError (with the seat's
+    field) when it refuses them."""
     ruleset = scoring.get_ruleset(ruleset_key)
-    result = score(ruleset_key, ending, [player_input(hand, hand.seat) for hand in hands])
-    names = {seat.letter: seat.player_name for seat in seats}
+    hands = [normalised(hand) for hand in hands]
+    result = score(ruleset_key, ending, hands)
     facts = {hand.seat: hand for hand in hands}
     rows = []
     for player in result.players:

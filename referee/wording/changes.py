@@ -12,11 +12,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.models.results import SIXTIETHS, Ending
-from referee.numbers import score_text
-from referee.rulesets import incident_label
-from referee.seats import seat_label
-from referee.wording import labelled, listed
+from referee.models.results import SIXTIETHS
+from referee.wording.codes import incident_label
+from referee.wording.figures import score_text
+from referee.wording.labels import ending_label, yes_no
+from referee.wording.seats import seat_label
+from referee.wording.sentences import labelled, listed
 
 HAND_LABELS = {
     "went_out": gettext_lazy("went out"),
@@ -36,12 +37,9 @@ def _shown(name: str, value: Any) -> str:
     if name == "score_sixtieths":
         return score_text(Fraction(value, SIXTIETHS))
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return yes_no(value)
     if name == "ending":
-        try:
-            return str(Ending(value).label)
-        except ValueError:
-            return str(value)
+        return ending_label(str(value))
     return str(value)
 
 

@@ -1,7 +1,8 @@
 """Tournaments built in bulk, for benchmarks and the query-count tests: thousands of players in seconds.
 
-Rows are inserted directly (the services would take minutes), but every number comes from the engine,
-exactly as through the site, and each game leaves its audit entry, as the pages would read on the day.
+Rows are inserted directly (the services would take minutes), but every number comes from the engine and
+`referee.results.hands`, exactly as through the site, and each game leaves its audit entry, as the pages would
+read on the day.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
-from referee.models import AuditEntry, Game, HandResult, Player, Round, School, Seat, Table, Tournament
-from referee.models.results import SIXTIETHS
+from core.models import AuditEntry
+from referee.models import Game, HandResult, Player, Round, School, Seat, Table, Tournament
+from referee.results.hands import HandNumbers, hand_numbers, hand_result
 
 SURNAMES = "陳李張黃何林吳劉蔡鄭楊梁謝郭曾許鄧馮蕭羅葉朱潘麥"
 GIVEN = "俊傑詠琳家豪嘉儀子晴浩然曉彤卓軒思穎樂怡柏軒志明美玲偉強慧敏嘉欣皓文凱琪"
@@ -36,6 +38,7 @@ class BulkPlan:
     open_tables: int = 0
     seed: int = 20251201
     password: str = ""
+    shared_win_credit: str = "full"
 
 
 def random_game(rng: random.Random, letters: str) -> tuple[str, tuple[scoring.PlayerInput, ...]]:
@@ -105,24 +108,6 @@ def _people(
     return players, referees
 
 
-def _hand(game: Game, seat: Seat, fact: scoring.PlayerInput, scored: scoring.PlayerResult) -> HandResult:
-    rack = fact.rack if isinstance(fact.rack, str) else ""
-    return HandResult(
-        game=game,
-        seat=seat,
-        went_out=fact.went_out,
-        rack=rack or "",
-        rack_value=fact.rack_value,
-        made_initial_meld=fact.made_initial_meld,
-        could_meld=fact.could_meld,
-        penalty=scored.penalty,
-        score_sixtieths=int(scored.score * SIXTIETHS),
-        basis=scored.basis,
-        won=scored.won,
-        win_credit_sixtieths=SIXTIETHS if scored.won else 0,
-    )
-
-
 def _scored_games(tournament: Tournament, tables: list[Table], plan: BulkPlan, rng: random.Random) -> list:
     """(table index, table, number, ending, facts, the engine's result) for every game to store."""
     letters = "ABCDEFGHIJ"[: plan.seats]
@@ -136,8 +121,10 @@ def _scored_games(tournament: Tournament, tables: list[Table], plan: BulkPlan, r
     return played
 
 
-def _audit_entry(tournament: Tournament, table: Table, game: Game, result: scoring.GameResult) -> AuditEntry:
-    hands = {p.seat: {"score_sixtieths": int(p.score * SIXTIETHS), "won": p.won} for p in result.players}
+def _audit_entry(
+    tournament: Tournament, table: Table, game: Game, numbers: dict[str, HandNumbers]
+) -> AuditEntry:
+    hands = {seat: {"score_sixtieths": n.score_sixtieths, "won": n.won} for seat, n in numbers.items()}
     after = {"number": game.number, "ending": game.ending, "version": 1, "hands": hands}
     return AuditEntry(
         tournament=tournament,
@@ -161,9 +148,10 @@ def _play(tournament: Tournament, tables: list[Table], seats: list[Seat], plan: 
     hands, entries = [], []
     for game, (index, table, _number, _ending, facts, result) in zip(games, played, strict=True):
         table_seats = seats[index * plan.seats : (index + 1) * plan.seats]
-        for seat, fact, scored in zip(table_seats, facts, result.players, strict=True):
-            hands.append(_hand(game, seat, fact, scored))
-        entries.append(_audit_entry(tournament, table, game, result))
+        numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
+        for seat, fact in zip(table_seats, facts, strict=True):
+            hands.append(hand_result(game, seat, fact, numbers[fact.seat]))
+        entries.append(_audit_entry(tournament, table, game, numbers))
     HandResult.objects.bulk_create(hands, batch_size=BATCH)
     AuditEntry.objects.bulk_create(entries, batch_size=BATCH)
 
@@ -216,6 +204,7 @@ def build_tournament(
         slug=plan.slug,
         ruleset=ruleset,
         games_per_table=plan.games,
+        shared_win_credit=plan.shared_win_credit,
         standings_released=True,
     )
     if organiser is not None:

@@ -1,29 +1,24 @@
-"""Exact numbers as people read them: +118, -7, +7.50 (a shared share to 2 decimal places, RULES.md), =3."""
+"""Exact numbers as people read them: +118, -7, +7.50 (a shared share to 2 decimal places, RULES.md), =3.
+
+The rounding is the engine's (`scoring.score_text`), so a figure on a page, in a printout and in the engine's
+JSON is the same figure.
+"""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
+
+import scoring
 
 
 def decimal_text(value: Fraction | int) -> str:
     """Whole numbers as they are; anything else to 2 decimal places, half away from zero as on paper."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    sign = "-" if value < 0 and hundredths else ""
-    whole, cents = divmod(hundredths, 100)
-    return f"{sign}{whole}.{cents:02d}"
+    return scoring.score_text(value)
 
 
 def score_text(value: Fraction | int | None) -> str:
     """The sign written out, as on the school scoresheet: +118, -7, 0."""
-    if value is None:
-        return ""
-    value = Fraction(value)
-    text = decimal_text(value)
-    return f"+{text}" if value > 0 else text
+    return "" if value is None else scoring.score_text(value, signed=True)
 
 
 def count_text(value: Fraction | int | None) -> str:

@@ -1,22 +1,44 @@
 """One line per rank that says why: "2 games won, total +57; ahead of B on total score (+57 to +20)".
 
 The line compares a player with the first player ranked below them (the last-placed player: with the one
-above), by the rules' order: games won first, then total score. Names come from the caller, so the public page
-can hide them as the privacy setting asks.
+above) and names the first tie-break of the standings' order that tells them apart. Names come from the
+caller, so the public page can hide them as the privacy setting asks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from operator import attrgetter
+from typing import Protocol
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from referee.numbers import count_text, score_text
-from referee.selectors.standings import StandingRow
-from referee.wording import listed, spaced
+from referee.wording.figures import count_text, score_text
+from referee.wording.sentences import listed, spaced
+from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE, GAMES_WON_ORDER
+from scoring.ranking import Higher, first_difference
+
+
+class StandingRow(Protocol):
+    """A ranked row, as `referee.selectors.standings` and the school summary return them."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def tied(self) -> bool: ...
+    @property
+    def games_won(self) -> Fraction: ...
+    @property
+    def total(self) -> Fraction: ...
+
 
 Namer = Callable[[StandingRow], str]
+TIE_BREAKS = {
+    BY_GAMES_WON: Higher(BY_GAMES_WON, attrgetter("games_won")),
+    BY_TOTAL_SCORE: Higher(BY_TOTAL_SCORE, attrgetter("total")),
+}
 
 
 def _record(row: StandingRow) -> str:
@@ -26,10 +48,11 @@ def _record(row: StandingRow) -> str:
     return _("%(games)s, total %(total)s") % {"games": games, "total": score_text(row.total)}
 
 
-def _comparison(row: StandingRow, other: StandingRow, name: str, *, ahead: bool) -> str:
+def _comparison(row: StandingRow, other: StandingRow, name: str, order: Sequence[str], *, ahead: bool) -> str:
     values = {"name": name, "mine": score_text(row.total), "theirs": score_text(other.total)}
     values.update(won=count_text(row.games_won), other_won=count_text(other.games_won))
-    if row.games_won != other.games_won:
+    tie_breaks = [TIE_BREAKS[key] for key in order]
+    if first_difference(tie_breaks, row, other) == BY_GAMES_WON:
         if ahead:
             return _("ahead of %(name)s on games won (%(won)s to %(other_won)s)") % values
         return _("behind %(name)s on games won (%(won)s to %(other_won)s)") % values
@@ -55,8 +78,11 @@ def _tie_names(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
     return _("%(names)s and %(count)d others") % {"names": listed(others[:2]), "count": len(others) - 2}
 
 
-def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
-    """Why rows[index] holds its rank; `rows` is the whole ranked list (a page needs its neighbours)."""
+def rank_reason(
+    rows: Sequence[StandingRow], index: int, name_of: Namer, order: Sequence[str] = GAMES_WON_ORDER
+) -> str:
+    """Why rows[index] holds its rank; `rows` is the whole ranked list (a page needs its neighbours),
+    ranked by `order` (`referee.results.ranking.standings_order`)."""
     row = rows[index]
     parts = [_record(row)]
     if row.tied:
@@ -67,8 +93,8 @@ def rank_reason(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
     group = _same_rank(rows, index)
     if group.stop < len(rows):
         below = rows[group.stop]
-        parts.append(_comparison(row, below, name_of(below), ahead=True))
+        parts.append(_comparison(row, below, name_of(below), order, ahead=True))
     elif not row.tied and group.start > 0:
         above = rows[group.start - 1]
-        parts.append(_comparison(row, above, name_of(above), ahead=False))
+        parts.append(_comparison(row, above, name_of(above), order, ahead=False))
     return spaced(listed(parts, long=True))

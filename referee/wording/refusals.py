@@ -1,0 +1,40 @@
+"""The engine's refusals in the site's words: one message per stable error code (docs/engine.md).
+
+The engine speaks English for developers; a referee reads these, in the page's language, next to the input
+that caused them (`referee.results.engine.translate_scoring_error` finds the input).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+ENGINE_MESSAGES = {
+    "unknown-ruleset": gettext_lazy("This ruleset is not known."),
+    "seat-count": gettext_lazy("This ruleset does not allow this number of players at a table."),
+    "bad-tile": gettext_lazy("A tile is not written correctly (for example R7, K13, J)."),
+    "bad-card": gettext_lazy("A card is not written correctly (for example R7, GS, W4)."),
+    "too-many-copies": gettext_lazy("The rack holds more copies of a tile than the game has."),
+    "went-out-count": gettext_lazy(
+        "When someone went out, mark exactly one player; when the pool ran out, mark nobody."
+    ),
+    "went-out-with-tiles": gettext_lazy("The player who went out cannot have tiles left."),
+    "missing-rack": gettext_lazy("Give the tiles left on the rack, or their value."),
+    "bad-rack-value": gettext_lazy("A player who did not go out holds tiles worth 1 or more."),
+    "rack-value-mismatch": gettext_lazy("The rack value does not match the tiles given."),
+    "rack-value-too-high": gettext_lazy(
+        "This rack value is more than all the tiles of the game together are worth; check the number."
+    ),
+    "could-meld-required": gettext_lazy(
+        "Without the tiles, say whether the player could have made the initial meld."
+    ),
+    "could-meld-mismatch": gettext_lazy(
+        "The tiles given do not agree with whether the player could have made the initial meld."
+    ),
+    "bad-ending": gettext_lazy("Choose how the game ended."),
+    "duplicate-seat": gettext_lazy("Each seat appears once."),
+    "unknown-incident": gettext_lazy("This incident is not part of this ruleset."),
+    "missing-tiles-left-over": gettext_lazy("Give the number of tiles left over."),
+    "bad-tiles-left-over": gettext_lazy("The number of tiles left over is not possible."),
+    "too-many-games": gettext_lazy("This table has played all its games."),
+    "match-over": gettext_lazy("This table has played all its games."),
+}
