@@ -1,8 +1,9 @@
 """`python -m scoring COMMAND`: one JSON document on standard input, one on standard output.
 
 A JSON array runs the command on each element and answers an array in the same order. Bad input (any
-element, in a batch; or more than MAX_INPUT_BYTES of it, of which no more is read) exits 2 with `{"error": {"code", "message", "field"?}}` in its place; a fault of the
-engine itself exits 1 with code `internal-error`. Never a traceback.
+element, in a batch) exits 2 with `{"error": {"code", "message", "field"?}}` in its place, and so does an
+input over MAX_INPUT_BYTES, of which no more is read; a fault of the engine itself exits 1 with code
+`internal-error`. Never a traceback.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Standard input is capped: an oversized document is refused with a JSON error, read no further than the cap."""
+"""Standard input is capped: an oversized document is refused with a JSON error, read no further."""
 
 from __future__ import annotations
 
