@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
+from tableref.match_mornings import parse_window
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -146,6 +147,18 @@ CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "tableref.errors.csrf_failure"
+
+# Reading the Observatory on match mornings (`manage.py weather_schedule`, started by `make hall`).
+try:
+    WEATHER_FETCH_WINDOW = parse_window(os.environ.get("WEATHER_FETCH_HOURS", "05:00-09:00"))
+except ValueError as error:
+    raise ImproperlyConfigured(f"WEATHER_FETCH_HOURS: {error}.") from error
+WEATHER_FETCH_EVERY_MINUTES = env_int("WEATHER_FETCH_EVERY_MINUTES", 5, minimum=1)
+WEATHER_STALE_AFTER_MINUTES = env_int("WEATHER_STALE_AFTER_MINUTES", 15, minimum=1)
+
+# The hall's noticeboard (/hall/): the address referees type (`make hall` sets it) and the Wi-Fi to join.
+HALL_URL = os.environ.get("HALL_URL", "").strip()
+HALL_WIFI = os.environ.get("HALL_WIFI", "").strip()
 
 # Behind a reverse proxy that ends HTTPS (docs/deploy.md): HTTPS=1 turns on everything that depends on it.
 HTTPS = env_bool("HTTPS", False)
