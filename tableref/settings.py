@@ -198,6 +198,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {"one_line": {"()": "tableref.logging_filters.WithoutTraceback"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
     },
@@ -205,5 +206,12 @@ LOGGING = {
     "loggers": {
         # Django's own: request errors (500s, with their tracebacks) and security refusals, not every request.
         "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # A phone or a scanner asking for another host name: one line, not a traceback each time.
+        "django.security.DisallowedHost": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "filters": ["one_line"],
+            "propagate": False,
+        },
     },
 }

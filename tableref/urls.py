@@ -7,6 +7,7 @@ from tableref import health
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    path("hall/", include("tableref.hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("weather/", include("weather.urls")),

@@ -215,6 +215,9 @@ def addresses(name: str, world: World) -> list[str]:
         "weather:manage": [(slug,)],
         "weather:snapshots": [(slug,)],
         "healthz": [()],
+        "hall:noticeboard": [()],
+        "hall:qr": [()],
+        "hall:pdf": [()],
     }
     return [_reverse(name, args) for args in by_name.get(name, [])]
 

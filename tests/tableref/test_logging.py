@@ -40,3 +40,21 @@ def test_requests_that_succeed_leave_standard_error_quiet(tmp_path) -> None:
     finished = run_python(code, environment)
     assert finished.stdout.strip() == "200", finished.stderr
     assert finished.stderr == ""
+
+
+def test_a_request_for_another_host_name_is_one_line(tmp_path) -> None:
+    code = (
+        "import django; django.setup(); from django.test import Client; "
+        "print(Client().get('/', HTTP_HOST='elsewhere.example').status_code)"
+    )
+    environment = clean_environment(
+        DJANGO_SETTINGS_MODULE="tableref.settings",
+        SECRET_KEY="logging-test-key",
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'hosts.sqlite3'}",
+    )
+    finished = run_python(code, environment)
+    assert finished.stdout.strip() == "400", finished.stderr
+    assert "Invalid HTTP_HOST header: 'elsewhere.example'" in finished.stderr
+    assert "Traceback" not in finished.stderr
+    assert len(finished.stderr.strip().splitlines()) == 1
