@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-# Everything the settings read, so that the test's own environment never leaks into the probe.
+# Everything the settings (and Django's checks) read, so that the test's own environment never leaks in.
 SETTINGS_VARIABLES = {
     "DEBUG",
     "SECRET_KEY",
@@ -25,6 +25,8 @@ SETTINGS_VARIABLES = {
     "HSTS_PRELOAD",
     "LOG_LEVEL",
     "DJANGO_SETTINGS_MODULE",
+    # Set by the browser tests' conftest for Playwright; `check --deploy` rightly refuses it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
 
 
