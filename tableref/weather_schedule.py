@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, close_old_connections
 from django.db.models import Min
 
 from tableref.match_mornings import HONG_KONG, MatchDay, Schedule
@@ -66,7 +66,9 @@ class WeatherScheduler:
         match_days: Callable[[], list[MatchDay]],
         fetch: Callable[[], str],
         now: Callable[[], datetime],
+        tidy_connections: Callable[[], None] = close_old_connections,
     ) -> None:
+        self.tidy_connections = tidy_connections
         self.schedule = schedule
         self.match_days = match_days
         self.fetch = fetch
@@ -89,7 +91,7 @@ class WeatherScheduler:
             days = self.match_days()
         except DatabaseError:
             logger.exception("weather: cannot read the match days; trying again in a minute")
-            connections.close_all()
+            self.tidy_connections()
             return LONGEST_SLEEP
         if self.due(now, days):
             self.read()
@@ -99,6 +101,9 @@ class WeatherScheduler:
         return min(max(wait, 1.0), LONGEST_SLEEP)
 
     def read(self) -> None:
+        # Like a web request: a connection that is too old or broken (the database restarted since the last
+        # reading, hours ago) is dropped before and after, so one failure does not stick.
+        self.tidy_connections()
         try:
             logger.info("weather: %s", self.fetch())
         except CommandError as error:
@@ -106,7 +111,7 @@ class WeatherScheduler:
         except Exception:  # noqa: BLE001 - one bad morning must not stop the readings that follow
             logger.exception("weather: the reading failed; trying again at the next reading")
         finally:
-            connections.close_all()
+            self.tidy_connections()
 
     def run(self, stop: threading.Event) -> None:
         while not stop.is_set():

@@ -43,7 +43,11 @@ def run_morning(start: str, fetch, until: str = "09:30") -> list[str]:
         return fetch()
 
     scheduler = WeatherScheduler(
-        schedule=Schedule(), match_days=lambda: [MatchDay(DAY, time(9, 0))], fetch=recording_fetch, now=clock
+        schedule=Schedule(),
+        match_days=lambda: [MatchDay(DAY, time(9, 0))],
+        fetch=recording_fetch,
+        now=clock,
+        tidy_connections=lambda: None,
     )
     while clock() < end:
         clock.advance(scheduler.tick())
@@ -86,14 +90,18 @@ def test_nothing_is_read_on_a_day_without_rounds() -> None:
     clock = FakeClock(datetime.combine(DAY, time(6, 0), HONG_KONG))
     reads: list[str] = []
     scheduler = WeatherScheduler(
-        schedule=Schedule(), match_days=lambda: [], fetch=lambda: reads.append("x") or "", now=clock
+        schedule=Schedule(),
+        match_days=lambda: [],
+        fetch=lambda: reads.append("x") or "",
+        now=clock,
+        tidy_connections=lambda: None,
     )
     for _ in range(200):
         clock.advance(scheduler.tick())
     assert reads == []
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # as in the real process: no test transaction around the readings
 def test_the_command_reads_through_weather_fetch_on_a_match_morning(monkeypatch) -> None:
     """`--once` at 06:55 on a match day stores both feeds through weather_fetch itself (its network faked)."""
     tournament = Tournament.objects.create(name="Cup", slug="cup", ruleset="hk-school")
