@@ -1,10 +1,11 @@
-# TableRef: `make run` sets up and serves the demo; `make test` runs the whole suite.
+# TableRef: `make run` sets up and serves the demo; `make test` runs the whole suite; `make hall` serves the
+# site to the referees' phones on the day (docs/organiser.md, "Running the hall on the day").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test setup bench screenshots messages clean check
+.PHONY: run test setup hall backup restore bench screenshots messages clean check
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +20,7 @@ setup: $(BIN)/activate
 
 run: setup
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
@@ -33,6 +35,19 @@ check: $(BIN)/activate
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/python manage.py makemigrations --check --dry-run
+
+# The venue server: DEBUG off, a kept secret key, every interface (PORT, default 8000), the weather readings.
+hall: setup
+	$(BIN)/python -m tableref.hall
+
+# A backup of the whole database into backups/ (named by the time), and putting one back (it asks first).
+backup: setup
+	mkdir -p backups
+	$(BIN)/python manage.py backup backups/tableref-$$(date +%Y%m%d-%H%M%S).backup
+
+restore: setup
+	@test -n "$(BACKUP)" || { echo "Say which backup: make restore BACKUP=backups/tableref-....backup"; exit 2; }
+	$(BIN)/python manage.py restore "$(BACKUP)"
 
 # Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered
 # with pdftoppm (poppler-utils) from a demo database of their own.

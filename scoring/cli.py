@@ -1,8 +1,9 @@
 """`python -m scoring COMMAND`: one JSON document on standard input, one on standard output.
 
 A JSON array runs the command on each element and answers an array in the same order. Bad input (any
-element, in a batch) exits 2 with `{"error": {"code", "message", "field"?}}` in its place; a fault of the
-engine itself exits 1 with code `internal-error`. Never a traceback.
+element, in a batch) exits 2 with `{"error": {"code", "message", "field"?}}` in its place, and so does an
+input over MAX_INPUT_BYTES, of which no more is read; a fault of the engine itself exits 1 with code
+`internal-error`. Never a traceback.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from scoring.contract import error_document
 from scoring.errors import ScoringError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+# A batch of a whole tournament's games is well under 1 MiB; past the cap, the input is refused unread.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
 
 USAGE = """usage: python -m scoring COMMAND < input.json > output.json
 
@@ -50,6 +53,11 @@ def _answer(command: str, document: Any) -> tuple[dict[str, Any], int]:
         return error_document(failure), EXIT_INTERNAL
 
 
+def read_capped(stdin: BinaryIO) -> bytes:
+    """At most one byte past the cap, so that an endless or huge input costs no more memory than that."""
+    return stdin.read(MAX_INPUT_BYTES + 1)
+
+
 def respond(command: str, raw: bytes) -> tuple[Any, int]:
     """The output document and exit code for `raw` standard input."""
     if command not in COMMANDS:
@@ -57,6 +65,9 @@ def respond(command: str, raw: bytes) -> tuple[Any, int]:
         return error_document(
             ScoringError("unknown-command", f"unknown command {command!r}; known: {known}")
         ), 2
+    if len(raw) > MAX_INPUT_BYTES:
+        failure = ScoringError("too-large", f"standard input is over {MAX_INPUT_BYTES} bytes")
+        return error_document(failure), EXIT_BAD_INPUT
     try:
         document = _decode(raw)
     except ScoringError as error:
@@ -78,7 +89,7 @@ def main(
         out.write(USAGE.format(commands=", ".join(COMMANDS)).encode("utf-8"))
         return EXIT_OK
     command = args[0] if len(args) == 1 else " ".join(args)
-    raw = (stdin or sys.stdin.buffer).read() if command in COMMANDS else b""
+    raw = read_capped(stdin or sys.stdin.buffer) if command in COMMANDS else b""
     document, code = respond(command, raw)
     out.write((json.dumps(document, ensure_ascii=False) + "\n").encode("utf-8"))
     out.flush()

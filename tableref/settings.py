@@ -1,6 +1,7 @@
 """TableRef settings, read from the environment.
 
-SQLite is the default so that `make run` works anywhere; set DATABASE_URL for PostgreSQL.
+SQLite is the default so that `make run` works anywhere; set DATABASE_URL for PostgreSQL. The README's
+Configuration table lists every variable; docs/deploy.md puts them together for a server behind HTTPS.
 """
 
 from __future__ import annotations
@@ -9,18 +10,15 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
+from tableref.environment import env_bool, env_int, env_list
+from tableref.match_mornings import parse_window
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -32,10 +30,8 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "development-only-insecure-key"  # only with DEBUG on
 
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -47,6 +43,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "core",
+    "csp",
+    "tableref",
     "referee",
     "weather",
 ]
@@ -54,6 +52,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -84,10 +83,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "tableref.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
+    "default": dj_database_url.parse(os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers work while a referee saves; IMMEDIATE takes the write lock at BEGIN,
@@ -97,6 +93,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Opening a SQLite file costs next to nothing; a kept connection would only hold its file open.
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 0)
+else:
+    # A PostgreSQL connection costs a few milliseconds to open: each worker thread keeps its own for a
+    # minute, checked before reuse so that a restarted database costs one failed check, not a failed request.
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# Shared by every worker process (and every machine sharing the database): never one process's memory.
+# `manage.py createcachetable` makes the table; `make hall` and the deployment guide's migrate step run it.
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", DEFAULT_CACHE_URL))}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -113,12 +120,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Without DEBUG, collectstatic writes each file under a name holding a hash of its content, and a gzipped
+    # copy: whitenoise serves those names with a cache lifetime of years, so a phone on the hall's Wi-Fi
+    # fetches the CSS and scripts once, and a new version is a new name.
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -137,3 +147,72 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "tableref.errors.csrf_failure"
+
+# Reading the Observatory on match mornings (`manage.py weather_schedule`, started by `make hall`).
+try:
+    WEATHER_FETCH_WINDOW = parse_window(os.environ.get("WEATHER_FETCH_HOURS", "05:00-09:00"))
+except ValueError as error:
+    raise ImproperlyConfigured(f"WEATHER_FETCH_HOURS: {error}.") from error
+WEATHER_FETCH_EVERY_MINUTES = env_int("WEATHER_FETCH_EVERY_MINUTES", 5, minimum=1)
+WEATHER_STALE_AFTER_MINUTES = env_int("WEATHER_STALE_AFTER_MINUTES", 15, minimum=1)
+
+# The hall's noticeboard (/hall/): the address referees type (`make hall` sets it) and the Wi-Fi to join.
+HALL_URL = os.environ.get("HALL_URL", "").strip()
+HALL_WIFI = os.environ.get("HALL_WIFI", "").strip()
+
+# Behind a reverse proxy that ends HTTPS (docs/deploy.md): HTTPS=1 turns on everything that depends on it.
+HTTPS = env_bool("HTTPS", False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's health check may ask over plain HTTP
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        # Preloading asks browser makers to hard-code HTTPS for the whole domain: a promise only the
+        # domain's owner can make, so it is opt-in (HSTS_PRELOAD=1) and its reminder is not a warning here.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Content Security Policy (django-csp 4): everything comes from the site itself, nothing runs inline.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Errors with their tracebacks on standard error, where gunicorn, systemd and `make hall` show them.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {"one_line": {"()": "tableref.logging_filters.WithoutTraceback"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own: request errors (500s, with their tracebacks) and security refusals, not every request.
+        "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # A phone or a scanner asking for another host name: one line, not a traceback each time.
+        "django.security.DisallowedHost": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "filters": ["one_line"],
+            "propagate": False,
+        },
+    },
+}

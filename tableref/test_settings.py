@@ -7,3 +7,10 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 from tableref.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The suite does not run collectstatic first: hashed names need the manifest it writes, so tests use the same
+# compressed storage without one. tests/tableref/test_static_files.py checks the real one.
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}

@@ -1,11 +1,17 @@
-"""Top-level URLs: the language switch, the admin, and each app's pages by audience."""
+"""Top-level URLs: the language switch, the admin, each app's pages by audience, and the server's own."""
 
 from django.contrib import admin
 from django.urls import include, path
 
+from tableref import health
+
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("hall/", include("tableref.hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("weather/", include("weather.urls")),
     path("", include("referee.urls")),
 ]
+
+handler500 = "tableref.errors.server_error"

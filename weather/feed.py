@@ -97,6 +97,10 @@ def load_json(payload: str | bytes) -> object:
         return json.loads(payload)
     except json.JSONDecodeError as exc:
         raise FeedError("not-json", f"the payload is not JSON: {exc.msg} at line {exc.lineno}") from exc
+    except RecursionError as exc:
+        raise FeedError("too-deep", "the payload is nested too deeply to be a warning feed") from exc
+    except ValueError as exc:  # an integer past Python's digit limit
+        raise FeedError("bad-number", f"the payload holds a number too long to read: {exc}") from exc
 
 
 def _as_object(document: object, feed: str) -> dict:

@@ -214,6 +214,10 @@ def addresses(name: str, world: World) -> list[str]:
         "weather:status_json": [(slug,), ("no-such-tournament",)],
         "weather:manage": [(slug,)],
         "weather:snapshots": [(slug,)],
+        "healthz": [()],
+        "hall:noticeboard": [()],
+        "hall:qr": [()],
+        "hall:pdf": [()],
     }
     return [_reverse(name, args) for args in by_name.get(name, [])]
 

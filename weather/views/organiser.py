@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core.views import ActionPageView, OrganiserMixin, posted_object
+from tableref.weather_schedule import readings_stopped
 from weather import clock, services
 from weather.forms import BureauAnnouncementForm, ClearOverrideForm, OverrideForm
 from weather.models import BureauAnnouncement, Feed
@@ -66,6 +67,7 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
         )
         context["announcements"] = recent_bureau_announcements(self.tournament)
         context["overrides"] = override_history(self.tournament)
+        context["readings_stopped"] = readings_stopped(self.tournament, clock.now())
         return context
 
     def record_bureau(self) -> HttpResponse:

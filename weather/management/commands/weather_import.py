@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from weather.feed import FEEDS, FeedError, detect_feed
+from weather.feed import FEEDS, MAX_PAYLOAD_CHARS, FeedError, detect_feed
 from weather.models import SnapshotSource
 from weather.services import snapshot_store
 from weather.timeparse import parse_moment
+
+# A saved feed is a few kilobytes; the feed reader refuses more than this many characters anyway.
+MAX_FILE_BYTES = MAX_PAYLOAD_CHARS
+
+
+def read_payload(path: str) -> str:
+    """The file's text, read no further than the cap: a huge file or an endless stream costs no memory."""
+    with open(path, "rb") as handle:
+        content = handle.read(MAX_FILE_BYTES + 1)
+    if len(content) > MAX_FILE_BYTES:
+        raise CommandError(f"weather_import: nothing stored: {path} is over {MAX_FILE_BYTES} bytes")
+    return content.decode("utf-8-sig")
 
 
 class Command(BaseCommand):
@@ -26,7 +37,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         read_at = parse_moment(options["at"])
         try:
-            payload = Path(options["file"]).read_text(encoding="utf-8-sig")
+            payload = read_payload(options["file"])
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"weather_import: cannot read {options['file']}: {exc}") from exc
         try:

@@ -1,0 +1,32 @@
+"""Gunicorn settings for TableRef: `gunicorn -c python:tableref.gunicorn_config tableref.wsgi`.
+
+Threads in a few processes (gthread): a request is mostly waiting on the database or the network, so
+WEB_THREADS threads per process keep the phones answered while one of them waits, and WEB_CONCURRENCY
+processes use the machine's cores. With SQLite (the hall) writes are taken one at a time anyway (WAL mode,
+immediate transactions, a 20-second wait); reads run side by side. Defaults suit a 2-core laptop: 2 processes
+of 4 threads. Gunicorn listens on 127.0.0.1 unless told otherwise (`--bind`, as `make hall` does for the
+hall's Wi-Fi): behind a reverse proxy, nothing else should reach it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from tableref.environment import env_bool, env_int
+
+worker_class = "gthread"
+workers = env_int("WEB_CONCURRENCY", 2, minimum=1)
+threads = env_int("WEB_THREADS", 4, minimum=1)
+bind = [f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}"]
+timeout = 60  # a scoresheet PDF of a whole round takes seconds; longer than this is a stuck worker
+graceful_timeout = 20
+keepalive = 5  # phones on Wi-Fi reuse their connection between a page and its follow-up requests
+max_requests = 5000  # a worker is replaced now and then, so that no slow leak builds up over a long day
+max_requests_jitter = 500
+accesslog = "-" if env_bool("ACCESS_LOG") else None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+proc_name = "tableref"
+# Gunicorn's control socket lives in the user's home folder, shared by every gunicorn of that user; TableRef
+# does not use it, and two servers on one laptop would contend for it.
+control_socket_disable = True

@@ -1,0 +1,38 @@
+"""`manage.py backup FILE`: the whole database into one file, while the site keeps running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DEFAULT_DB_ALIAS, connections
+
+from tableref.backup import BackupError
+from tableref.backup.files import write_atomically
+from tableref.backup.postgresql import postgresql_backup
+from tableref.backup.sqlite import sqlite_backup
+
+WRITERS = {"sqlite": sqlite_backup, "postgresql": postgresql_backup}
+
+
+class Command(BaseCommand):
+    help = "Copy the whole database into FILE (SQLite's online backup, or pg_dump's custom format)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path, help="the backup file to write")
+        parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+        parser.add_argument("--database", default=DEFAULT_DB_ALIAS, help="which database (default: default)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        connection = connections[options["database"]]
+        writer = WRITERS.get(connection.vendor)
+        if writer is None:
+            raise CommandError(f"backup: {connection.vendor} databases are not supported")
+        target: Path = options["file"].expanduser().absolute()
+        try:
+            write_atomically(target, force=options["force"], write=lambda path: writer(connection, path))
+        except BackupError as error:
+            raise CommandError(f"backup: nothing written: {error}") from error
+        size = target.stat().st_size
+        self.stdout.write(f"backup: {connection.vendor} database written to {target} ({size:,} bytes)")

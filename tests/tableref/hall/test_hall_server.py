@@ -1,0 +1,178 @@
+"""`make hall` for real: gunicorn on every interface, DEBUG off, the machine's address accepted, a clean stop.
+
+Every request goes to 127.0.0.1; "reachable from the hall" is checked as the listening socket (0.0.0.0:PORT,
+which `ss` shows) and a request that names the machine's network address in its Host header, as a phone does.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tableref.hall.addresses import machine_addresses
+from tests.tableref.settings_probe import ROOT, clean_environment
+from tests.tools import require_tool
+
+START_SECONDS = 120
+
+
+@dataclass
+class Hall:
+    process: subprocess.Popen
+    port: int
+    state_dir: Path
+    output: Path
+
+    def get(self, path: str, host: str) -> tuple[int, dict[str, str], str]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            connection.request("GET", path, headers={"Host": host})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode()
+        finally:
+            connection.close()
+
+    def printed(self) -> str:
+        return self.output.read_text(encoding="utf-8", errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_answering(hall: Hall) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if hall.process.poll() is not None:
+            pytest.fail(f"make hall stopped (exit {hall.process.returncode}):\n{hall.printed()}")
+        try:
+            if hall.get("/healthz", f"127.0.0.1:{hall.port}")[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    pytest.fail(f"make hall did not answer within {START_SECONDS} s:\n{hall.printed()}")
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[Hall]:
+    port = free_port()
+    environment = clean_environment(
+        PORT=str(port),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'hall.sqlite3'}",
+        HALL_STATE_DIR=str(tmp_path / "state"),
+        STATIC_ROOT=str(tmp_path / "static"),
+        HALL_WIFI="SchoolHall",
+        WEB_CONCURRENCY="1",
+        WEB_THREADS="2",
+        DEBUG="1",  # as the Makefile exports it: hall mode turns it off
+    )
+    output = tmp_path / "hall-output.txt"
+    with output.open("w") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tableref.hall", "--no-weather"],
+            cwd=ROOT,
+            env=environment,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    running = Hall(process, port, tmp_path / "state", output)
+    try:
+        wait_until_answering(running)
+        yield running
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=40)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def listening_sockets(port: int) -> list[str]:
+    ss = require_tool("ss", package="iproute2", purpose="it shows which address the server listens on")
+    lines = subprocess.run([ss, "-ltnH"], capture_output=True, text=True, check=True).stdout.splitlines()
+    return [line.split()[3] for line in lines if line.split()[3].endswith(f":{port}")]
+
+
+def network_address() -> str:
+    found = machine_addresses()
+    if not found:
+        message = "this machine has no network address besides loopback"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found[0].address
+
+
+def test_the_hall_listens_on_every_interface_and_answers_its_own_address(hall: Hall) -> None:
+    assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"]
+    address = network_address()
+    status, headers, body = hall.get("/", f"{address}:{hall.port}")
+    assert status == 200
+    assert "Content-Security-Policy" in headers
+    assert re.search(r'href="/static/css/site\.[0-9a-f]{12}\.css"', body), "hashed static names"
+    assert hall.get("/", "elsewhere.example")[0] == 400
+
+
+def test_the_hall_runs_with_debug_off_and_prints_its_address(hall: Hall) -> None:
+    address = network_address()
+    status, _, body = hall.get("/no/such/page/", f"{address}:{hall.port}")
+    assert status == 404
+    assert "URLconf" not in body
+    assert "Traceback" not in body
+    printed = hall.printed()
+    assert f"http://{address}:{hall.port}/" in printed
+    assert "█" in printed  # the QR code
+    assert (hall.state_dir / "noticeboard.pdf").read_bytes().startswith(b"%PDF")
+    key = hall.state_dir / "secret-key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+
+
+def test_the_noticeboard_shows_the_hall_address(hall: Hall) -> None:
+    address = network_address()
+    _, _, body = hall.get("/hall/", f"127.0.0.1:{hall.port}")
+    assert f"http://{address}:{hall.port}/" in body
+    assert "SchoolHall" in body
+
+
+def test_the_hall_stops_cleanly_and_frees_its_port(hall: Hall) -> None:
+    hall.process.send_signal(signal.SIGTERM)
+    assert hall.process.wait(timeout=40) == 0
+    assert listening_sockets(hall.port) == []
+    assert "hall: stopping" in hall.printed()
+
+
+def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        finished = subprocess.run(
+            [sys.executable, "-m", "tableref.hall", "--no-weather", "--port", str(port)],
+            cwd=ROOT,
+            env=clean_environment(HALL_STATE_DIR=str(tmp_path / "state")),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert finished.returncode == 1
+    assert f"port {port} is in use" in finished.stderr
+    assert "PORT=8080 make hall" in finished.stderr

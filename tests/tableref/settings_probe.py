@@ -1,0 +1,58 @@
+"""Read the settings in a fresh interpreter with a given environment: settings are read once, at import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+# Everything the settings (and Django's checks) read, so that the test's own environment never leaks in.
+SETTINGS_VARIABLES = {
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "CACHE_URL",
+    "CONN_MAX_AGE",
+    "HTTPS",
+    "HSTS_SECONDS",
+    "HSTS_INCLUDE_SUBDOMAINS",
+    "HSTS_PRELOAD",
+    "LOG_LEVEL",
+    "DJANGO_SETTINGS_MODULE",
+    # Set by the browser tests' conftest for Playwright; `check --deploy` rightly refuses it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+
+
+def clean_environment(**overrides: str) -> dict[str, str]:
+    base = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
+    return {**base, **overrides}
+
+
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def settings_values(names: list[str], **env: str) -> dict[str, Any]:
+    """The named settings as Django sees them, its defaults included (repr for what JSON cannot hold)."""
+    code = (
+        "import json; from django.conf import settings as s; "
+        f"print(json.dumps({{n: getattr(s, n, None) for n in {names!r}}}, default=repr))"
+    )
+    finished = run_python(code, clean_environment(DJANGO_SETTINGS_MODULE="tableref.settings", **env))
+    assert finished.returncode == 0, finished.stderr
+    return json.loads(finished.stdout)
