@@ -1,0 +1,1 @@
+"""TableRef's seating draw (plain Python, standard library only)."""
