@@ -61,10 +61,10 @@ class RepairRequest:
 
 @dataclass(frozen=True)
 class ReportRequest:
-    """Judge a given `schedule` (rounds, e.g. after a swap by hand) against the rules and `history`."""
+    """Judge given `rounds` (e.g. a draw after a swap by hand) against the rules and `history`."""
 
     players: tuple[Player, ...]
-    schedule: tuple[Round, ...]
+    rounds: tuple[Round, ...]
     table_size: TableSize
     history: tuple[Round, ...] = ()
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from seating.model import Report, RoundReport, TableSize
-from seating.roster import NO_SCHOOL, IndexedRound, Roster
+from seating.limits import check_history_length, check_player_count, check_table_size
+from seating.model import Report, ReportRequest, RoundReport, TableSize
+from seating.roster import NO_SCHOOL, IndexedRound, Roster, index_rounds, roster_of
 from seating.schedule import CONSECUTIVE_WEIGHT
 from seating.schools import fewest_same_school_pairs, pairs
 from seating.seats import first_seat_counts
@@ -85,3 +86,14 @@ def build_report(
         first_seats_min=min(starts, default=0),
         first_seats_max=max(starts, default=0),
     )
+
+
+def report(request: ReportRequest) -> Report:
+    """The report of `request.rounds` after `request.history`; SeatingError for ids that do not add up."""
+    check_table_size(request.table_size)
+    check_history_length(len(request.history) + len(request.rounds))
+    check_player_count(len(request.players))
+    roster = roster_of(request.players)
+    history = index_rounds(roster, request.history, "history")
+    reported = index_rounds(roster, request.rounds, "rounds")
+    return build_report(roster, history, reported, request.table_size)

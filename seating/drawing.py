@@ -18,7 +18,7 @@ from seating.designs import design_for
 from seating.limits import check_history_length, check_mode, check_player_count, check_rounds
 from seating.limits import check_table_size, seed_or_new
 from seating.model import Draw, DrawRequest, Round
-from seating.report import build_report
+from seating.reporting import build_report
 from seating.roster import IndexedRound, Roster, index_rounds, roster_of
 from seating.schedule import Schedule
 from seating.schools import Matrix
