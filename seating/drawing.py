@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
-from seating.budget import LIMITS, STANDINGS_LIMITS
+from seating.budget import limits_for
 from seating.designs import design_for
 from seating.limits import check_history_length, check_mode, check_player_count, check_rounds
 from seating.limits import check_table_size, seed_or_new
@@ -22,11 +23,14 @@ from seating.reporting import build_report
 from seating.roster import IndexedRound, Roster, index_rounds, roster_of
 from seating.schedule import Schedule
 from seating.schools import Matrix
-from seating.search import search
+from seating.search import Found, TabuSearch
 from seating.seats import first_seat_counts, order_tables, seat_round
 from seating.sizes import table_sizes
 from seating.standings import Standings, standings_of
 from seating.start import greedy_round, places, shuffled_columns, standings_round
+
+ATTEMPTS = 6  # fresh starts at most (the budget of partners tried is shared)
+UNIMPROVED_ATTEMPTS = 3  # fresh starts in a row that find nothing better before giving up
 
 
 def _rebuild(roster: Roster, history: list[IndexedRound], rounds: list[IndexedRound]) -> Schedule:
@@ -97,25 +101,59 @@ def _seated(
     return tuple(rounds)
 
 
+def _best_of_attempts(
+    request: DrawRequest,
+    roster: Roster,
+    history: list[IndexedRound],
+    standings: Standings | None,
+    rng: random.Random,
+) -> list[IndexedRound]:
+    """Search from up to ATTEMPTS fresh starts, sharing one budget; stop at a schedule without new repeats.
+
+    A restart from the best schedule stays near it; a schedule stuck in a deep valley (the finite-field
+    rounds can be one) is left only by starting afresh. One round at a time needs no second start, and
+    three fresh starts in a row that find nothing better end the search.
+    """
+    sizes = table_sizes(roster.count, request.table_size)
+    matrix = places(roster, sizes)
+    limits = limits_for(roster.count, request.rounds, standings is not None)
+    rebuild = partial(_rebuild, roster, history)
+    best: Found | None = None
+    budget = limits.partners_budget
+    unimproved = 0
+    for _ in range(ATTEMPTS if request.rounds > 1 else 1):
+        schedule = Schedule(roster.count, roster.schools, history)
+        _first_rounds(request, roster, schedule, matrix, standings, rng)
+        searcher = TabuSearch(schedule, rng, replace(limits, partners_budget=budget), standings)
+        found = searcher.run(rebuild)
+        budget -= searcher.tried
+        unimproved = 0 if best is None or found.cost < best.cost else unimproved + 1
+        if unimproved == 0:
+            best = found
+        assert best is not None
+        if best.cost <= searcher.lower_bound() or budget <= 0 or standings is not None:
+            break
+        if unimproved >= UNIMPROVED_ATTEMPTS:
+            break
+    assert best is not None
+    return best.rounds
+
+
 def draw(request: DrawRequest) -> Draw:
     """Draw `request.rounds` rounds; SeatingError for input the rules cannot seat."""
     _check(request)
     roster = roster_of(request.players)
     history = index_rounds(roster, request.history, "history")
     seed = seed_or_new(request.seed)
-    sizes = table_sizes(roster.count, request.table_size)
     rng = random.Random(seed)
-    matrix = places(roster, sizes)
+    sizes = table_sizes(roster.count, request.table_size)
     standings = standings_of(roster, sizes, rng) if request.mode == "by-standings" else None
-    schedule = Schedule(roster.count, roster.schools, history)
-    _first_rounds(request, roster, schedule, matrix, standings, rng)
-    limits = LIMITS if standings is None else STANDINGS_LIMITS
-    found = search(schedule, rng, limits, standings, partial(_rebuild, roster, history))
+    found = _best_of_attempts(request, roster, history, standings, rng)
     rank = None
     if standings is not None:
         rank = [0] * roster.count
         for position, player in enumerate(standings.ranking):
             rank[player] = position
-    rounds = _seated(found.rounds, history, roster, rank, seed)
+    rounds = _seated(found, history, roster, rank, seed)
     reported = index_rounds(roster, rounds, "rounds")
     return Draw(rounds=rounds, seed=seed, report=build_report(roster, history, reported, request.table_size))
