@@ -92,14 +92,12 @@ def repeat_cost(rounds: Sequence[Round]) -> int:
 
 
 def all_rounds(ids: Sequence[str], sizes: Sequence[int]) -> list[Round]:
-    """Every way to seat `ids` at tables of `sizes` (as sets: tables and seats unordered)."""
+    """Every way to seat `ids` at tables of `sizes`, in this order (seats unordered)."""
     if not sizes:
         return [()] if not ids else []
-    first, rest = ids[0], list(ids[1:])
     found = []
-    for others in itertools.combinations(rest, sizes[0] - 1):
-        table = (first, *others)
-        left = [p for p in rest if p not in others]
+    for table in itertools.combinations(ids, sizes[0]):
+        left = [p for p in ids if p not in table]
         for tail in all_rounds(left, sizes[1:]):
             found.append((table, *tail))
     return found

@@ -179,7 +179,10 @@ def test_the_command_line_runs_on_a_python_without_site_packages():
 
 
 def test_the_engine_imports_nothing_outside_the_standard_library():
-    probe = "import seating, seating.cli, sys; print(sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'hypothesis', 'scoring'}))"
+    probe = (
+        "import seating, seating.cli, sys; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'hypothesis', 'scoring'}))"
+    )
     finished = bare_python(["-c", probe], b"")
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.strip() == b"[]"
