@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seating.cli import MAX_INPUT_BYTES, main
+from tests.seating.seating_examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -231,3 +232,22 @@ def test_no_damaged_document_makes_a_traceback(case):
 @given(st.binary(max_size=200))
 def test_no_bytes_make_a_traceback(raw):
     _assert_contract(*run("draw", raw=raw))
+
+
+@pytest.mark.parametrize("command, document, answer", EXAMPLES, ids=[c for c, _, _ in EXAMPLES])
+def test_the_documented_examples_answer_as_documented(command, document, answer):
+    assert run(command, document) == (answer, 0)
+
+
+def _documented(command: str) -> tuple[Any, Any]:
+    """The input and answer printed under the command's heading in docs/seating.md."""
+    text = (ROOT / "docs" / "seating.md").read_text(encoding="utf-8")
+    section = text.split(f"### `{command}`", 1)[1]
+    blocks = [block.split("```", 1)[0] for block in section.split("```json\n")[1:3]]
+    return json.loads(blocks[0]), json.loads(blocks[1])
+
+
+@pytest.mark.parametrize("command", ["draw", "repair"])
+def test_the_documentation_prints_what_the_engine_answers(command):
+    document, answer = _documented(command)
+    assert run(command, document) == (answer, 0)
