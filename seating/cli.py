@@ -54,7 +54,7 @@ def _answer(command: str, document: Any) -> tuple[dict[str, Any], int]:
         return error_document(error), EXIT_BAD_INPUT
     except RecursionError:
         return error_document(SeatingError("too-large", "the input is too deeply nested")), EXIT_BAD_INPUT
-    except Exception as error:  # noqa: BLE001 - the contract promises JSON, never a traceback
+    except Exception as error:
         failure = SeatingError("internal-error", f"the engine failed: {type(error).__name__}: {error}")
         return error_document(failure), EXIT_INTERNAL
 

@@ -15,8 +15,17 @@ from seating.json_fields import (
     require_object,
     string_list,
 )
-from seating.model import Draw, DrawRequest, Player, Repair, RepairRequest, Report, ReportRequest, Round
-from seating.model import TableSize
+from seating.model import (
+    Draw,
+    DrawRequest,
+    Player,
+    Repair,
+    RepairRequest,
+    Report,
+    ReportRequest,
+    Round,
+    TableSize,
+)
 
 PLAYER_KEYS = ("id", "school", "points")
 

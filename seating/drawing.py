@@ -16,8 +16,14 @@ from functools import partial
 
 from seating.budget import limits_for
 from seating.designs import design_for
-from seating.limits import check_history_length, check_mode, check_player_count, check_rounds
-from seating.limits import check_table_size, seed_or_new
+from seating.limits import (
+    check_history_length,
+    check_mode,
+    check_player_count,
+    check_rounds,
+    check_table_size,
+    seed_or_new,
+)
 from seating.model import Draw, DrawRequest, Round
 from seating.reporting import build_report
 from seating.roster import IndexedRound, Roster, index_rounds, roster_of

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
-from tableref.match_mornings import parse_window
+from weather.match_mornings import parse_window
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -87,7 +87,8 @@ def test_repair_answers_tables_moves_and_the_report():
     assert code == 0
     assert answer["tables"] == [["p0", "p8", "p2", "p3"], ["p4", "p5", "p6", "p7"]]
     assert answer["moves"] == [{"player": "p8", "from": None, "to": [0, 1]}]
-    assert answer["moves_minimal"] is True and answer["seed"] == 1
+    assert answer["moves_minimal"] is True
+    assert answer["seed"] == 1
     assert answer["report"]["by_round"][0]["unseated"] == ["p1"]
 
 
@@ -144,7 +145,8 @@ def test_bad_input_is_a_json_error_with_exit_2(command, document, raw, code):
     answer, exit_code = run(command, document, raw=raw)
     assert exit_code == 2
     assert answer["error"]["code"] == code
-    assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
+    assert isinstance(answer["error"]["message"], str)
+    assert answer["error"]["message"]
 
 
 def test_input_above_the_cap_is_refused_unread():

@@ -14,8 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seating import Draw, DrawRequest, Player, SeatingError, TableSize, draw, table_sizes
-from tests.seating.seating_checks import all_rounds, assert_round_keeps_rules, meetings, repeat_cost
-from tests.seating.seating_checks import same_school_pairs
+from tests.seating.seating_checks import (
+    all_rounds,
+    assert_round_keeps_rules,
+    meetings,
+    repeat_cost,
+    same_school_pairs,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 quick = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,7 +132,8 @@ def test_repeat_free_schedules_are_found_where_they_exist(players, rounds):
         )
     )
     assert _no_repeat(drawn)
-    assert drawn.report.repeat_pairs == 0 and drawn.report.max_meetings == 1
+    assert drawn.report.repeat_pairs == 0
+    assert drawn.report.max_meetings == 1
 
 
 def test_the_school_event_round_by_round_has_no_same_school_pair_and_no_repeat():

@@ -4,13 +4,18 @@ as they happen, and the requests it refuses."""
 from __future__ import annotations
 
 import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seating import Player, RepairRequest, SeatingError, TableSize, repair, table_sizes
-from tests.seating.seating_checks import all_rounds, assert_round_keeps_rules, fewest_pairs_brute
-from tests.seating.seating_checks import same_school_pairs
+from tests.seating.seating_checks import (
+    all_rounds,
+    assert_round_keeps_rules,
+    fewest_pairs_brute,
+    same_school_pairs,
+)
 
 
 def brute_fewest_moves(request: RepairRequest) -> int:
@@ -107,7 +112,8 @@ def test_the_moves_say_where_each_player_sits():
         table, seat = move.target
         assert repaired.tables[table][seat] == move.player
     emptied = [number for number, t in enumerate(repaired.tables) if not t]
-    assert len(emptied) == 1 and all(m.origin[0] == emptied[0] for m in repaired.moves)
+    assert len(emptied) == 1
+    assert all(m.origin[0] == emptied[0] for m in repaired.moves)
 
 
 def test_a_late_arrival_takes_the_empty_seat_and_nobody_moves():

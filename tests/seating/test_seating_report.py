@@ -32,7 +32,8 @@ def test_every_figure_of_a_schedule_worked_by_hand():
     assert figures.repeat_cost == 2 * 3 + 8 * 1 + 10 * 10
     assert (figures.first_seats_min, figures.first_seats_max, figures.first_seats_spread) == (0, 2, 2)
     assert first.tables_by_size == ((4, 2),)
-    assert figures.sizes_ok and first.unseated == ()
+    assert figures.sizes_ok
+    assert first.unseated == ()
 
 
 def test_a_swap_by_hand_shows_in_the_report():

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core.views import ActionPageView, OrganiserMixin, posted_object
-from tableref.weather_schedule import readings_stopped
 from weather import clock, services
 from weather.forms import BureauAnnouncementForm, ClearOverrideForm, OverrideForm
 from weather.models import BureauAnnouncement, Feed
+from weather.schedule import readings_stopped
 from weather.selectors import (
     describe_snapshot,
     match_days,

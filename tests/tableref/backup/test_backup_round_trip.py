@@ -13,13 +13,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from referee.models import AuditEntry, Tournament
+from core.models import AuditEntry
+from referee.models import Tournament
 from tests.tools import require_tool
 from weather.models import SnapshotSource, WarningSnapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PRECISE = datetime.datetime(2025, 7, 19, 6, 55, 12, 123456, tzinfo=datetime.UTC)
-SAVED_APPS = ("auth", "referee", "weather")
+SAVED_APPS = ("auth", "core", "referee", "weather")
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 
-from tableref.match_mornings import HONG_KONG, MatchDay, Schedule, parse_window
+from weather.match_mornings import HONG_KONG, MatchDay, Schedule, parse_window
 
 DAY = date(2025, 7, 19)
 MORNING = MatchDay(DAY, time(9, 0))

@@ -11,10 +11,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from referee.models import Round, Tournament
-from tableref.match_mornings import HONG_KONG, MatchDay, Schedule
-from tableref.weather_schedule import WeatherScheduler
 from tests.weather.weather_payloads import rain, warning_info
+from weather.match_mornings import HONG_KONG, MatchDay, Schedule
 from weather.models import WarningSnapshot
+from weather.schedule import WeatherScheduler
 
 DAY = date(2025, 7, 19)
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tableref import weather_schedule as scheduling
 from weather import clock
+from weather import schedule as scheduling
 
 
 class Command(BaseCommand):

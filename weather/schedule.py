@@ -22,7 +22,7 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Min
 
-from tableref.match_mornings import HONG_KONG, MatchDay, Schedule
+from weather.match_mornings import HONG_KONG, MatchDay, Schedule
 
 if TYPE_CHECKING:
     from referee.models import Tournament
