@@ -21,12 +21,16 @@ MIN_LAID, MAX_LAID = 3, 5
 PLAIN_JOKERS = (JOKER, DOUBLE, COLOUR_CHANGE)
 
 
-def valid_layouts(available: Counter[str], colours: str) -> Iterator[tuple[tuple[str, ...], SetReading]]:
-    """(layout, reading) for every candidate set drawable from `available`, duplicates included."""
+def valid_layouts(
+    available: Counter[str], colours: str, either_way: bool
+) -> Iterator[tuple[tuple[str, ...], SetReading]]:
+    """(layout, reading) for every candidate set drawable from `available`, duplicates included.
+
+    Runs are generated rising only: a run written downwards holds the same tiles for the same value."""
     for generator in (_group_layouts, _run_layouts, _joker_layouts, _mirror_layouts):
         for layout in generator(available, colours):
             try:
-                yield layout, read_tokens(layout, colours)
+                yield layout, read_tokens(layout, colours, either_way)
             except InvalidSet:
                 continue
 

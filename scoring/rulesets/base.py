@@ -63,6 +63,7 @@ class Ruleset:
     deck: Deck
     meld_threshold: int | None = None
     no_meld_penalty: NoMeldPenalty | None = None
+    runs_either_way: bool = True
 
     @property
     def colours(self) -> str:

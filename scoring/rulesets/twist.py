@@ -27,4 +27,5 @@ RULESET = Ruleset(
     ),
     deck=RummikubTiles(colours="KRBY", jokers=((JOKER, 2), (DOUBLE, 2), (COLOUR_CHANGE, 2), (MIRROR, 2))),
     meld_threshold=30,
+    runs_either_way=False,
 )

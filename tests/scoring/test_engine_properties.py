@@ -132,6 +132,27 @@ def test_meld_sets_are_valid_drawn_from_the_rack_and_add_up(case):
 
 
 @settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["hk-school", "standard", "six-player"]),
+    st.lists(st.sampled_from(["R4", "R5", "R6", "R7", "R8", "K6", "B6", "J"]), min_size=3, max_size=6),
+)
+def test_where_runs_go_either_way_a_set_and_its_reverse_read_the_same(key, tokens):
+    """RULES.md: `R7 R6 R5` is the run R5-R7. A set laid backwards holds the same tiles for the same value."""
+    try:
+        forwards = read_set(key, tokens)
+    except ScoringError:
+        forwards = None
+    try:
+        backwards = read_set(key, list(reversed(tokens)))
+    except ScoringError:
+        backwards = None
+    assert (forwards is None) == (backwards is None)
+    if forwards is not None and backwards is not None:
+        assert (forwards.kind, forwards.value) == (backwards.kind, backwards.value)
+        assert sorted(forwards.reads) == sorted(backwards.reads) or forwards.kind == "group"
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(RULESET_KEYS), st.text(max_size=60))
 def test_parsing_any_text_gives_tiles_or_a_clear_error(key, text):
     try:
