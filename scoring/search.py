@@ -56,10 +56,20 @@ def _tile_bound(token: str, weigh: Weigh) -> int:
 def _best_layouts(
     available: Counter[str], colours: str, either_way: bool, weigh: Weigh, index: dict[str, int]
 ) -> dict[tuple[tuple[int, int], ...], tuple[int, tuple[str, ...]]]:
-    """For each multiset a candidate set can be, its best weight and a layout achieving it."""
+    """For each multiset a candidate set can be, its best weight and a layout achieving it.
+
+    Weighed by tiles, every valid layout of a multiset weighs the same, so once one is found the others are
+    not read (a large twist table has many layouts of the same tiles)."""
     best: dict[tuple[tuple[int, int], ...], tuple[int, tuple[str, ...]]] = {}
-    for layout, reading in valid_layouts(available, colours, either_way):
-        need = tuple(sorted(Counter(index[token] for token in layout).items()))
+
+    def need_of(layout: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(Counter(index[token] for token in layout).items()))
+
+    def known(layout: tuple[str, ...]) -> bool:
+        return weigh is by_tiles and need_of(layout) in best
+
+    for layout, reading in valid_layouts(available, colours, either_way, known):
+        need = need_of(layout)
         weight = weigh(layout, reading)
         if need not in best or weight > best[need][0]:
             best[need] = (weight, layout)

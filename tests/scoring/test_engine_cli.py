@@ -202,7 +202,7 @@ def test_no_traceback_even_from_the_real_process():
 def test_a_search_beyond_its_budget_is_a_json_error(monkeypatch):
     monkeypatch.setattr("scoring.packing.MAX_POSITIONS", 5)
     answer, code = run(
-        "restore", {"ruleset": "twist", "tiles": "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M"}
+        "restore", {"ruleset": "twist", "tiles": "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M K9 Y11"}
     )
     assert (code, answer["error"]["code"]) == (2, "search-too-large")
 
