@@ -94,4 +94,7 @@ def error_document(error: ScoringError) -> dict[str, Any]:
     body = {"code": error.code, "message": error.message}
     if error.field:
         body["field"] = error.field
+    token = getattr(error, "token", None)
+    if token is not None:
+        body["token"] = token
     return {"error": body}

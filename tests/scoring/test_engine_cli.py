@@ -137,6 +137,20 @@ def test_score_game_errors_name_the_field():
     }
 
 
+def test_a_refused_tile_is_named_as_typed():
+    document = {"ruleset": "hk-school", "ending": "went-out", "players": [OUT, {"seat": "B", "rack": "紅3黑14"}]}
+    answer, code = run("score-game", document)
+    assert code == 2
+    assert answer["error"]["code"] == "bad-tile"
+    assert (answer["error"]["token"], answer["error"]["field"]) == ("黑14", "players[1].rack")
+
+
+def test_typed_racks_reach_every_command():
+    assert run("rack-value", {"ruleset": "hk-school", "rack": "紅3黑4，百搭"}) == ({"rack_value": 37}, 0)
+    answer, _ = run("check-set", {"ruleset": "hk-school", "set": "紅7紅6紅5"})
+    assert answer["reads"] == "R7 R6 R5"
+
+
 def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
     games = [
         {"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}
