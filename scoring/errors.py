@@ -33,7 +33,9 @@ class TileError(ScoringError):
 
     `token` is the offending token as it was typed (`紅14`, `R1` of `R1R1R1`), for a form to point at it."""
 
-    def __init__(self, code: str, message: str, field: str | None = None, *, token: str | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, field: str | None = None, *, token: str | None = None
+    ) -> None:
         super().__init__(code, message, field)
         self.token = token
 

@@ -34,6 +34,12 @@ def _check_table(rules: Ruleset, game: GameInput) -> None:
     if not rules.is_rummikub and game.ending != WENT_OUT:
         raise GameError("bad-ending", "a UNO hand ends when a player goes out", "ending")
     players = game.players
+    if rules.options.small_set and len(players) > rules.max_players:
+        raise GameError(
+            "small-set-too-many-players",
+            f"the smaller set is for tables of {rules.max_players} or fewer; this table has {len(players)}",
+            "players",
+        )
     if not rules.min_players <= len(players) <= rules.max_players:
         raise GameError(
             "seat-count",

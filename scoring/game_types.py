@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring.rulesets import Ruleset
+
 WENT_OUT, POOL_EXHAUSTED = "went-out", "pool-exhausted"
 ENDINGS = (WENT_OUT, POOL_EXHAUSTED)
 
@@ -33,7 +35,9 @@ class PlayerInput:
 
 @dataclass(frozen=True)
 class GameInput:
-    ruleset: str
+    """`ruleset`: a key, or a ruleset as a tournament plays it (`get_ruleset(key, options)`)."""
+
+    ruleset: str | Ruleset
     ending: str
     players: tuple[PlayerInput, ...]
 

@@ -1,7 +1,8 @@
 """Splitting what a referee types into tile or card tokens: the notation, however it was keyed in.
 
 A referee at the table types on a phone, often with a Chinese keyboard. All of these read as `R3 K4 J`:
-`R3 K4 J`, `r3k4j`, `R3，K4、J`, `紅3 黑4 百搭`, `紅3黑4百搭`, `ｒ３　ｋ４　ｊ` (full-width forms are folded first).
+`R3 K4 J`, `r3k4j`, `R3，K4、J`, `紅3 黑4 百搭`, `紅3黑4百搭`, `ｒ３　ｋ４　ｊ` (full width is folded
+first).
 
 - Separators: whitespace, ASCII and Chinese commas (`,` `，` `、`); none is needed between tokens.
 - A token starts at a letter or a Chinese name and takes every digit (or other non-letter) that follows, so

@@ -32,7 +32,8 @@ Sides = tuple[tuple[str, ...], tuple[str, ...]]
 
 @dataclass
 class _Walk:
-    """The layout so far: each side's tokens in S order, and whether a double joker still covers the next place."""
+    """The layout so far: each side's tokens in S order (and per place), the double jokers still covering the
+    next place, each side's segment colour."""
 
     budget: Counter[str]
     colours: str

@@ -18,13 +18,13 @@ from scoring.tiles import COLOUR_CHANGE, HIGHEST, LOWEST, split_tile
 
 @dataclass(frozen=True)
 class Places:
-    """The token at each place of S: `outer` from the left side, `inner` from the right side read backwards."""
+    """The token at each place of S: `outer` from the left side, `inner` from the right side backwards."""
 
     outer: tuple[str, ...]
     inner: tuple[str, ...]
 
     def fixed(self) -> list[tuple[str, int] | None]:
-        """The number tile at each place, from either side (the caller has checked that facing tiles agree)."""
+        """The number tile at each place, from either side (the caller checked that facing tiles agree)."""
         return [split_tile(a) or split_tile(b) for a, b in zip(self.outer, self.inner, strict=True)]
 
 
@@ -106,7 +106,8 @@ def run_colours(places: Places, colours: str) -> list[str] | None:
     """A colour for each place that both sides' colour segments allow, or None.
 
     Every segment has one colour, neighbouring segments of a side differ, facing places share a colour, and a
-    number tile fixes its place's colour. Colour-change jokers inside a side try the colour before them first."""
+    number tile fixes its place's colour. A colour-change joker inside a side tries the colour before it
+    first."""
     outer, outer_count = _segment_choices(places.outer, 0)
     inner, inner_count = _segment_choices(places.inner, outer_count)
     neighbours = [(s, s + 1) for s in range(outer_count - 1)]
@@ -143,10 +144,7 @@ class _Segments:
         self.parent[self.find(one)] = self.find(other)
 
     def fix(self, segment: int, colour: str) -> bool:
-        root = self.find(segment)
-        if self.colour.setdefault(root, colour) != colour:
-            return False
-        return True
+        return self.colour.setdefault(self.find(segment), colour) == colour
 
     def paint(self, neighbours: Sequence[tuple[int, int]], colours: str) -> dict[int, str] | None:
         """A colour per root: fixed ones kept, free ones the first that differ from their neighbours."""

@@ -27,7 +27,8 @@ def parse_tiles(
         try:
             tokens.append(deck.parse_token(piece.text))
         except TileError as error:
-            raise TileError(error.code, _refusal(piece, deck.describe(), error.code), field, token=piece.typed)
+            message = _refusal(piece, deck.describe(), error.code)
+            raise TileError(error.code, message, field, token=piece.typed) from None
     check_copies(ruleset, tokens, field=field)
     return tuple(tokens)
 

@@ -70,11 +70,13 @@ def read_mirror(tokens: Sequence[str], colours: str) -> TileReads:
         raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")
     side = read_places(Places(tuple(outer), tuple(inner)), colours)
     if side is None:
-        raise InvalidSet("mirror-not-symmetric", "the two sides of the mirror cannot stand for the same tiles")
+        raise InvalidSet("mirror-not-symmetric", "the two sides of a mirror cannot stand for the same tiles")
     return TileReads(MIRROR_SET, 2 * side.value, _per_tile(left, right, side.tiles))
 
 
-def _per_tile(left: Sequence[str], right: Sequence[str], tiles: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def _per_tile(
+    left: Sequence[str], right: Sequence[str], tiles: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
     """What each laid tile stands for, in laid order: the left side reads S, the right side S backwards."""
     per_tile: list[tuple[str, ...]] = []
     place = 0

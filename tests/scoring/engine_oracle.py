@@ -14,9 +14,7 @@ from scoring.errors import InvalidSet
 from scoring.sets import read_tokens
 
 
-def best_value(
-    tokens: tuple[str, ...], colours: str, *, either_way: bool, count_tiles: bool = False
-) -> int:
+def best_value(tokens: tuple[str, ...], colours: str, *, either_way: bool, count_tiles: bool = False) -> int:
     """The best total meld value (or, with count_tiles, the most tiles placed) of disjoint valid sets."""
 
     @cache

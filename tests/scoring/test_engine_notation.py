@@ -210,7 +210,9 @@ class TestTypedRacks:
 
 def _spellings(token: str) -> list[str]:
     """Ways a referee may type one token."""
-    names = {colour: [name for name, letter in COLOUR_NAMES.items() if letter == colour] for colour in "KRBYGP"}
+    names = {
+        colour: [name for name, letter in COLOUR_NAMES.items() if letter == colour] for colour in "KRBYGP"
+    }
     jokers = {letter: [name for name, value in JOKER_NAMES.items() if value == letter] for letter in "JDCM"}
     ways = [token, token.lower(), "".join(chr(ord(c) + 0xFEE0) for c in token)]
     if token in jokers:

@@ -124,7 +124,7 @@ class TestMirrorJoker:
         assert reads("C R5 M R5 C") == ("mirror", 22, "K6 R5 M R5 K6")
 
     def test_decision_a_colour_change_joker_may_face_a_tile_of_either_colour_beside_it(self):
-        """`R5 C B7 B8` mirrors `R5 R6 C B8`: each C stands for the tile it faces, red before or blue after."""
+        """`R5 C B7 B8` mirrors `R5 R6 C B8`: each C stands for the tile it faces, red before, blue after."""
         assert reads("R5 C B7 B8 M B8 C R6 R5") == ("mirror", 52, "R5 R6 B7 B8 M B8 B7 R6 R5")
 
     def test_decision_a_side_that_changes_colour_needs_its_own_colour_change_joker(self):
