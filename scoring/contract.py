@@ -11,8 +11,8 @@ from scoring.match_types import MatchOptions, MatchResult
 from scoring.numbers import score_json
 from scoring.rulesets import Ruleset, RulesetOptions, get_ruleset
 
-PLAYER_KEYS = ("seat", "went_out", "rack", "rack_value", "made_initial_meld", "could_meld")
-GAME_KEYS = ("ruleset", "options", "ending", "players")
+PLAYER_KEYS = ("seat", "went_out", "rack", "rack_value", "made_initial_meld", "could_meld", "drawn")
+GAME_KEYS = ("ruleset", "options", "ending", "players", "last_card")
 RULESET_OPTION_KEYS = ("small_set", "strict")
 OPTION_KEYS = ("shared_win_credit", "games_per_table", "target", *RULESET_OPTION_KEYS)
 
@@ -44,6 +44,7 @@ def player_input(document: Any, field: str) -> PlayerInput:
         rack_value=get_int(player, "rack_value", field),
         made_initial_meld=bool(get_bool(player, "made_initial_meld", field, True)),
         could_meld=get_bool(player, "could_meld", field, None),
+        drawn=get_tiles(player, "drawn", field, required=False),
     )
 
 
@@ -73,6 +74,7 @@ def game_input(
         ruleset=played_ruleset(key, own_options or options),
         ending=get_string(game, "ending", field),  # type: ignore[arg-type]
         players=tuple(player_input(p, f"{prefix}players[{i}]") for i, p in enumerate(players)),
+        last_card=get_string(game, "last_card", field, required=False),
     )
 
 

@@ -9,6 +9,7 @@ from scoring.game_facts import Facts, check_types, resolve_facts
 from scoring.game_types import ENDINGS, POOL_EXHAUSTED, WENT_OUT, GameInput, GameResult, PlayerResult
 from scoring.notation import check_copies
 from scoring.rulesets import Ruleset, get_ruleset
+from scoring.uno_draw import check_draw, last_card
 
 
 def score_game(game: GameInput) -> GameResult:
@@ -16,7 +17,10 @@ def score_game(game: GameInput) -> GameResult:
     rules = get_ruleset(game.ruleset)
     _check_table(rules, game)
     facts = [resolve_facts(rules, player, f"players[{i}]") for i, player in enumerate(game.players)]
-    check_copies(rules, (token for fact in facts for token in fact.tiles), field="players")
+    card = last_card(rules, game)
+    on_table = (card,) if card else ()
+    check_copies(rules, (*on_table, *(token for fact in facts for token in fact.tiles)), field="players")
+    check_draw(rules, game, card, facts)
     went_out = [player.went_out for player in game.players]
     scores, winners = _scores(rules, game.ending, facts, went_out)
     if rules.is_rummikub and sum(scores) != 0:
