@@ -197,6 +197,10 @@ JSON_KEYS = st.sampled_from(
         "tiles",
         "incident",
         "tiles_left_over",
+        "small_set",
+        "strict",
+        "last_card",
+        "drawn",
     ]
 )
 JSON_SCALARS = st.one_of(
@@ -206,7 +210,9 @@ JSON_SCALARS = st.one_of(
     st.floats(allow_nan=False),
     st.text(max_size=12),
     st.sampled_from(
-        RULESET_KEYS + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]
+        RULESET_KEYS
+        + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]
+        + ["紅3黑4，百搭", "RD", "W4", "R1R2 R3", "incomplete-move-forgotten"]
     ),
 )
 JSON_DOCUMENTS = st.recursive(
@@ -248,6 +254,7 @@ PLAYER_FACTS = st.fixed_dictionaries(
         "rack_value": mostly(st.integers(0, 120)),
         "made_initial_meld": mostly(st.booleans()),
         "could_meld": mostly(st.booleans()),
+        "drawn": mostly(st.sampled_from(["R1 R2", "W4 W4 W4 W4", "GD RS", ""])),
     },
 )
 GAME_DOCUMENTS = st.fixed_dictionaries(
@@ -257,6 +264,10 @@ GAME_DOCUMENTS = st.fixed_dictionaries(
         "players": st.lists(PLAYER_FACTS, max_size=5).map(
             lambda players: [{"seat": chr(65 + i), **facts} for i, facts in enumerate(players)]
         ),
+    },
+    optional={
+        "options": mostly(st.fixed_dictionaries({}, optional={"small_set": mostly(st.booleans())})),
+        "last_card": mostly(st.sampled_from(["RD", "W4", "R7", "W"])),
     },
 )
 
