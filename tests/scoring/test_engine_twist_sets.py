@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import InvalidSet, read_set
+from scoring import InvalidSet, max_meld, rack_value, read_set
 
 
 def reads(tiles: str) -> tuple[str, int, str]:
@@ -146,3 +146,17 @@ class TestMirrorJoker:
 
 def test_a_set_may_hold_several_special_and_regular_jokers():
     assert reads("R5 J C B8 D") == ("run", 5 + 6 + 7 + 8 + 9 + 10, "R5 R6 R7 B8 B9 B10")
+
+
+class TestMirrorJokerValue:
+    """RULES.md: the mirror joker is worth 0 in a set and in the initial meld, 30 on a rack at the end."""
+
+    def test_it_counts_0_in_the_initial_meld(self):
+        """Seed 000: 特殊百搭牌也可以用來破冰...（除了鏡射百搭牌，它的數值是零，只是一塊鏡子）."""
+        assert max_meld("twist", "R5 M R5").value == 10
+        assert max_meld("twist", "K13 M K13 R2").value == 26
+
+    def test_it_costs_30_on_a_rack_at_the_end(self):
+        """Seed 000: 如果遊戲者的牌架上還有百搭牌（任何百搭牌，包括鏡射百搭牌），每一塊百搭牌要扣30分."""
+        assert rack_value("twist", "M") == 30
+        assert rack_value("twist", "M R5") == 35
