@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scoring import InvalidSet, max_meld, rack_value, read_set
+from scoring import InvalidSet, get_ruleset, max_meld, rack_value, read_set
 
 
 def reads(tiles: str) -> tuple[str, int, str]:
@@ -160,3 +162,26 @@ class TestMirrorJokerValue:
         """Seed 000: 如果遊戲者的牌架上還有百搭牌（任何百搭牌，包括鏡射百搭牌），每一塊百搭牌要扣30分."""
         assert rack_value("twist", "M") == 30
         assert rack_value("twist", "M R5") == 35
+
+
+MIRROR_PARTS = ["R3", "R4", "R5", "B4", "B5", "K4", "J", "D", "C"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(MIRROR_PARTS), min_size=1, max_size=4),
+    st.lists(st.sampled_from(MIRROR_PARTS), min_size=1, max_size=4),
+)
+def test_a_mirror_set_and_its_mirror_image_read_alike(left, right):
+    """Swapping the sides (the set read right to left) changes nothing: the same S stands on both sides."""
+    tokens = left + ["M"] + right
+    if any(tokens.count(t) > get_ruleset("twist").deck.copies(t) for t in tokens):
+        return
+    outcomes = []
+    for laid in (tokens, list(reversed(tokens))):
+        try:
+            reading = read_set("twist", laid)
+            outcomes.append((reading.kind, reading.value))
+        except InvalidSet as refused:
+            outcomes.append(("refused", refused.code))
+    assert outcomes[0] == outcomes[1]
