@@ -42,6 +42,7 @@ class _Walk:
     at: tuple[list[str | None], list[str | None]] = field(default_factory=lambda: ([], []))
     covering: list[bool] = field(default_factory=lambda: [False, False])
     segment: list[str | None] = field(default_factory=lambda: [None, None])
+    sides_differ: bool = False
 
 
 def mirror_layouts(available: Counter[str], colours: str) -> Iterator[tuple[str, ...]]:
@@ -56,7 +57,7 @@ def mirror_layouts(available: Counter[str], colours: str) -> Iterator[tuple[str,
             walk = _Walk(budget, colours, group)
             for outer, inner in _extend(walk, number, 0):
                 layout = outer + (MIRROR,) + tuple(reversed(inner))
-                if outer <= inner and layout not in seen:
+                if layout not in seen:
                     seen.add(layout)
                     yield layout
 
@@ -119,8 +120,15 @@ def _place(
     place_colour: str | None,
     places: int,
 ) -> Iterator[Sides]:
-    """Lay one place on both sides (the budget allows it), walk on, then take it back."""
+    """Lay one place on both sides (the budget allows it), walk on, then take it back.
+
+    Of a layout and its mirror image, only the one whose left side comes first place by place is walked."""
     tokens = [f"{place_colour}{number}" if item == TILE else item for item in items]
+    left, right = (token or "" for token in tokens)
+    if not walk.sides_differ and left > right:
+        return
+    differ = walk.sides_differ
+    walk.sides_differ = differ or left != right
     covering, segment = list(walk.covering), list(walk.segment)
     for side, token in enumerate(tokens):
         walk.at[side].append(token)
@@ -140,20 +148,32 @@ def _place(
             walk.sides[side].pop()
             walk.budget[token] += 1
     walk.covering[:], walk.segment[:] = covering, segment
+    walk.sides_differ = differ
 
 
 def _cuttable(walk: _Walk) -> bool:
     """Whether the walk falls apart at some place into pieces at least as good (see the module text)."""
     count = len(walk.at[0])
+    before = [_tiles_before(at) for at in walk.at]
     for cut in range(1, count):
-        if any(at[cut] is None for at in walk.at):
+        if walk.at[0][cut] is None or walk.at[1][cut] is None:
             continue
-        if all(at[cut] != COLOUR_CHANGE and _tiles(at[:cut]) >= MIN_PIECE for at in walk.at):
+        if all(
+            at[cut] != COLOUR_CHANGE and tiles[cut] >= MIN_PIECE
+            for at, tiles in zip(walk.at, before, strict=True)
+        ):
             return True
-        if all(at[cut - 1] != COLOUR_CHANGE and _tiles(at[cut:]) >= MIN_PIECE for at in walk.at):
+        if all(
+            at[cut - 1] != COLOUR_CHANGE and tiles[count] - tiles[cut] >= MIN_PIECE
+            for at, tiles in zip(walk.at, before, strict=True)
+        ):
             return True
     return False
 
 
-def _tiles(places: list[str | None]) -> int:
-    return sum(1 for item in places if item is not None)
+def _tiles_before(places: list[str | None]) -> list[int]:
+    """How many tiles a side lays before each place (and in all, last)."""
+    counts = [0]
+    for item in places:
+        counts.append(counts[-1] + (item is not None))
+    return counts

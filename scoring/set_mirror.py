@@ -66,10 +66,11 @@ def read_mirror(tokens: Sequence[str], colours: str) -> TileReads:
         )
     outer, inner = _places(left), list(reversed(_places(right)))
     _check_facing(outer, inner)
-    if not (_reads_alone(left, colours) and _reads_alone(right, colours)):
-        raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")
     side = read_places(Places(tuple(outer), tuple(inner)), colours)
     if side is None:
+        # One S for both sides implies each side reads alone; only a refusal needs to know which failed.
+        if not (_reads_alone(left, colours) and _reads_alone(right, colours)):
+            raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")
         raise InvalidSet("mirror-not-symmetric", "the two sides of a mirror cannot stand for the same tiles")
     return TileReads(MIRROR_SET, 2 * side.value, _per_tile(left, right, side.tiles))
 
