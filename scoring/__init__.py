@@ -22,7 +22,7 @@ from scoring.match_types import MatchOptions, MatchPlayer, MatchResult
 from scoring.meld import Meld, could_meld, max_meld, restore
 from scoring.notation import check_copies, format_tiles, parse_tiles, plain_text, rack_value
 from scoring.numbers import score_json, score_text
-from scoring.rulesets import IncidentKind, Ruleset, all_rulesets, get_ruleset
+from scoring.rulesets import IncidentKind, Ruleset, RulesetOptions, all_rulesets, get_ruleset
 from scoring.set_reading import SetReading
 from scoring.sets import read_set
 
@@ -42,6 +42,7 @@ __all__ = [
     "PlayerResult",
     "Ruleset",
     "RulesetError",
+    "RulesetOptions",
     "ScoringError",
     "SearchTooLarge",
     "SetReading",

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from scoring.errors import TileError
-from scoring.tiles import canonical_text
+from scoring.lexer import one_token
 
 COLOURS = "RGBY"
 ACTIONS = {"S": "skip", "R": "reverse", "D": "draw two"}
@@ -25,7 +25,7 @@ class UnoCards:
     colours: str = COLOURS
 
     def parse_token(self, raw: str) -> str:
-        token = canonical_text(raw)
+        token = one_token(raw)
         if token in (WILD, WILD_DRAW_FOUR) or _COLOURED.fullmatch(token):
             return token
         raise TileError("bad-card", f"{raw!r} is not a UNO card (R0-R9, RS, RR, RD in R G B Y; W; W4)")

@@ -8,12 +8,13 @@ from typing import Any
 from scoring import contract
 from scoring.errors import InvalidSet, ScoringError
 from scoring.game import score_game
+from scoring.game_types import GameInput, GameResult
 from scoring.incidents import incident_draw
 from scoring.json_fields import get_int, get_list, get_string, get_tiles, only_keys, require_object
 from scoring.match import decide_match
 from scoring.meld import max_meld, restore
 from scoring.notation import format_tiles, rack_value
-from scoring.rulesets import all_rulesets, get_ruleset, rummikub_ruleset
+from scoring.rulesets import Ruleset, RulesetOptions, all_rulesets, get_ruleset, rummikub_ruleset
 from scoring.sets import read_set
 
 Command = Callable[[dict[str, Any]], dict[str, Any]]
@@ -24,6 +25,11 @@ def _ruleset_key(document: dict[str, Any]) -> str:
     return get_ruleset(key).key  # type: ignore[arg-type]
 
 
+def _played(document: dict[str, Any]) -> Ruleset:
+    """The document's ruleset as the tournament plays it (its `options`, if any)."""
+    return get_ruleset(_ruleset_key(document), contract.ruleset_options(document.get("options")))
+
+
 def score_game_command(document: dict[str, Any]) -> dict[str, Any]:
     return contract.game_result(score_game(contract.game_input(document)))
 
@@ -32,16 +38,33 @@ def decide_match_command(document: dict[str, Any]) -> dict[str, Any]:
     only_keys(document, ("ruleset", "options", "games"), None)
     key = _ruleset_key(document)
     options = contract.match_options(document.get("options"))
+    played = _match_ruleset_options(document.get("options"))
     games = [
-        score_game(contract.game_input(game, f"games[{index}]", ruleset=key))
+        _scored(contract.game_input(game, f"games[{index}]", ruleset=key, options=played), index)
         for index, game in enumerate(get_list(document, "games", None))
     ]
     return contract.match_result(decide_match(key, games, options))
 
 
+def _scored(game: GameInput, index: int) -> GameResult:
+    """One game of a match, its refusals located in it (`games[1].players[0].rack`)."""
+    try:
+        return score_game(game)
+    except ScoringError as error:
+        raise error.at(f"games[{index}]") from None
+
+
+def _match_ruleset_options(document: Any) -> RulesetOptions | None:
+    """The tournament options among a match's options, None when it names none of them."""
+    if not isinstance(document, dict) or not any(key in document for key in contract.RULESET_OPTION_KEYS):
+        return None
+    picked = {key: document[key] for key in contract.RULESET_OPTION_KEYS if key in document}
+    return contract.ruleset_options(picked)
+
+
 def meld_value_command(document: dict[str, Any]) -> dict[str, Any]:
-    only_keys(document, ("ruleset", "rack"), None)
-    rules = rummikub_ruleset(_ruleset_key(document))
+    only_keys(document, ("ruleset", "options", "rack"), None)
+    rules = rummikub_ruleset(_played(document))
     meld = max_meld(rules, get_tiles(document, "rack", None, required=True))  # type: ignore[arg-type]
     threshold = rules.meld_threshold or 0
     return {
@@ -53,18 +76,18 @@ def meld_value_command(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_set_command(document: dict[str, Any]) -> dict[str, Any]:
-    only_keys(document, ("ruleset", "set"), None)
-    key = _ruleset_key(document)
+    only_keys(document, ("ruleset", "options", "set"), None)
+    rules = _played(document)
     try:
-        reading = read_set(key, get_tiles(document, "set", None, required=True))  # type: ignore[arg-type]
+        reading = read_set(rules, get_tiles(document, "set", None, required=True))  # type: ignore[arg-type]
     except InvalidSet as refusal:
         return {"valid": False, "code": refusal.code, "message": refusal.message}
     return {"valid": True, "kind": reading.kind, "value": reading.value, "reads": " ".join(reading.reads)}
 
 
 def restore_command(document: dict[str, Any]) -> dict[str, Any]:
-    only_keys(document, ("ruleset", "tiles"), None)
-    rules = rummikub_ruleset(_ruleset_key(document))
+    only_keys(document, ("ruleset", "options", "tiles"), None)
+    rules = rummikub_ruleset(_played(document))
     meld = restore(rules, get_tiles(document, "tiles", None, required=True))  # type: ignore[arg-type]
     return {
         "sets": [format_tiles(rules, laid) for laid in meld.sets],
@@ -74,16 +97,16 @@ def restore_command(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def incident_draw_command(document: dict[str, Any]) -> dict[str, Any]:
-    only_keys(document, ("ruleset", "incident", "tiles_left_over"), None)
-    key = _ruleset_key(document)
+    only_keys(document, ("ruleset", "options", "incident", "tiles_left_over"), None)
+    rules = _played(document)
     incident = get_string(document, "incident", None)
-    return {"draw": incident_draw(key, incident, get_int(document, "tiles_left_over", None))}  # type: ignore[arg-type]
+    return {"draw": incident_draw(rules, incident, get_int(document, "tiles_left_over", None))}  # type: ignore[arg-type]
 
 
 def rack_value_command(document: dict[str, Any]) -> dict[str, Any]:
-    only_keys(document, ("ruleset", "rack"), None)
-    key = _ruleset_key(document)
-    return {"rack_value": rack_value(key, get_tiles(document, "rack", None, required=True))}  # type: ignore[arg-type]
+    only_keys(document, ("ruleset", "options", "rack"), None)
+    rules = _played(document)
+    return {"rack_value": rack_value(rules, get_tiles(document, "rack", None, required=True))}  # type: ignore[arg-type]
 
 
 def rulesets_command(document: dict[str, Any]) -> dict[str, Any]:
@@ -100,8 +123,14 @@ def rulesets_command(document: dict[str, Any]) -> dict[str, Any]:
                 "default_games_per_table": rules.default_games_per_table,
                 "default_target": rules.default_target,
                 "tiles": rules.deck.size(),
+                "options": list(rules.offered_options()),
                 "incidents": [
-                    {"code": k.code, "name": k.name, "needs_tiles_left_over": k.needs_tiles_left_over}
+                    {
+                        "code": k.code,
+                        "name": k.name,
+                        "needs_tiles_left_over": k.needs_tiles_left_over,
+                        "counted_by_restore": k.counted_by_restore,
+                    }
                     for k in rules.incidents
                 ],
             }

@@ -29,7 +29,15 @@ class RulesetError(ScoringError):
 
 
 class TileError(ScoringError):
-    """A tile or card that is not in the ruleset's set, or more copies than the set holds."""
+    """A tile or card that is not in the ruleset's set, or more copies than the set holds.
+
+    `token` is the offending token as it was typed (`紅14`, `R1` of `R1R1R1`), for a form to point at it."""
+
+    def __init__(
+        self, code: str, message: str, field: str | None = None, *, token: str | None = None
+    ) -> None:
+        super().__init__(code, message, field)
+        self.token = token
 
 
 class InvalidSet(ScoringError):

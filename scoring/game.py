@@ -9,6 +9,7 @@ from scoring.game_facts import Facts, check_types, resolve_facts
 from scoring.game_types import ENDINGS, POOL_EXHAUSTED, WENT_OUT, GameInput, GameResult, PlayerResult
 from scoring.notation import check_copies
 from scoring.rulesets import Ruleset, get_ruleset
+from scoring.uno_draw import check_draw, last_card
 
 
 def score_game(game: GameInput) -> GameResult:
@@ -16,7 +17,10 @@ def score_game(game: GameInput) -> GameResult:
     rules = get_ruleset(game.ruleset)
     _check_table(rules, game)
     facts = [resolve_facts(rules, player, f"players[{i}]") for i, player in enumerate(game.players)]
-    check_copies(rules, (token for fact in facts for token in fact.tiles), field="players")
+    card = last_card(rules, game)
+    on_table = (card,) if card else ()
+    check_copies(rules, (*on_table, *(token for fact in facts for token in fact.tiles)), field="players")
+    check_draw(rules, game, card, facts)
     went_out = [player.went_out for player in game.players]
     scores, winners = _scores(rules, game.ending, facts, went_out)
     if rules.is_rummikub and sum(scores) != 0:
@@ -34,6 +38,12 @@ def _check_table(rules: Ruleset, game: GameInput) -> None:
     if not rules.is_rummikub and game.ending != WENT_OUT:
         raise GameError("bad-ending", "a UNO hand ends when a player goes out", "ending")
     players = game.players
+    if rules.options.small_set and len(players) > rules.max_players:
+        raise GameError(
+            "small-set-too-many-players",
+            f"the smaller set is for tables of {rules.max_players} or fewer; this table has {len(players)}",
+            "players",
+        )
     if not rules.min_players <= len(players) <= rules.max_players:
         raise GameError(
             "seat-count",

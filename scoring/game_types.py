@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring.rulesets import Ruleset
+
 WENT_OUT, POOL_EXHAUSTED = "went-out", "pool-exhausted"
 ENDINGS = (WENT_OUT, POOL_EXHAUSTED)
 
@@ -21,6 +23,8 @@ class PlayerInput:
     """What the referee saw for one seat. `rack` (tiles) or `rack_value` (their count, jokers at 30), or both.
 
     A blank `rack` means no tiles were given. `made_initial_meld` and `could_meld` matter in `hk-school` only.
+    `drawn` (UNO): the cards this player drew after the hand's last card, a draw two or a wild draw four; they
+    are part of the hand given (`scoring.uno_draw`).
     """
 
     seat: str
@@ -29,13 +33,20 @@ class PlayerInput:
     rack_value: int | None = None
     made_initial_meld: bool = True
     could_meld: bool | None = None
+    drawn: str | Sequence[str] | None = None
 
 
 @dataclass(frozen=True)
 class GameInput:
-    ruleset: str
+    """`ruleset`: a key, or a ruleset as a tournament plays it (`get_ruleset(key, options)`).
+
+    `last_card` (UNO, optional): the card that ended the hand; after a draw two or a wild draw four the next
+    player draws first (their `drawn`)."""
+
+    ruleset: str | Ruleset
     ending: str
     players: tuple[PlayerInput, ...]
+    last_card: str | None = None
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ def _solve(rules: Ruleset, tokens: tuple[str, ...], purpose: str) -> Meld:
 
 def _searched(rules: Ruleset, tokens: tuple[str, ...], purpose: str) -> Meld:
     weigh = by_value if purpose == MAX_MELD else by_tiles
-    result = best_sets(tokens, rules.colours, weigh)
+    result = best_sets(tokens, rules.colours, weigh, either_way=rules.runs_either_way)
     unplaced = tuple(sorted(result.unplaced, key=rules.deck.sort_key))
     return Meld(result.weight, result.sets, unplaced)
 
@@ -84,7 +84,7 @@ def _checked(rules: Ruleset, tokens: tuple[str, ...], answer: object, purpose: s
         sets = tuple(tuple(str(token) for token in laid) for laid in answer.sets)  # type: ignore[attr-defined]
         unplaced = tuple(str(token) for token in answer.unplaced)  # type: ignore[attr-defined]
         value = int(answer.value)  # type: ignore[attr-defined]
-        readings = [read_tokens(laid, rules.colours) for laid in sets]
+        readings = [read_tokens(laid, rules.colours, rules.runs_either_way) for laid in sets]
     except (AttributeError, TypeError, ValueError, InvalidSet):
         return None
     if Counter(token for laid in sets for token in laid) + Counter(unplaced) != Counter(tokens):

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from scoring.errors import InputError, TileError
+from scoring.lexer import Piece, split_pieces
 from scoring.rulesets import Ruleset, get_ruleset
-from scoring.tiles import canonical_text
 
 MAX_TOKENS = 1000
 
@@ -15,39 +15,47 @@ MAX_TOKENS = 1000
 def parse_tiles(
     ruleset: str | Ruleset, tiles: str | Sequence[str], *, field: str | None = None
 ) -> tuple[str, ...]:
-    """Canonical tokens of a rack or set: whitespace-separated text or a sequence of tokens.
+    """Canonical tokens of a rack or set: text as a referee types it, or a sequence of such texts.
 
-    Case-insensitive in, upper-case out. Raises `bad-tile` (or `bad-card`) and `too-many-copies`, so a
-    parsed rack always exists in the physical set.
+    Case-insensitive in, upper-case out; separators, Chinese names and missing spaces as `scoring.lexer`
+    reads them (`紅3黑4，百搭` is R3 K4 J). Raises `bad-tile` (or `bad-card`, with the token as typed) and
+    `too-many-copies`, so a parsed rack always exists in the physical set.
     """
     deck = get_ruleset(ruleset).deck
-    raw_tokens = _split(tiles, field)
     tokens = []
-    for raw in raw_tokens:
+    for piece in _split(tiles, field):
         try:
-            tokens.append(deck.parse_token(raw))
+            tokens.append(deck.parse_token(piece.text))
         except TileError as error:
-            raise (error.at(field) if field else error) from None
+            message = _refusal(piece, deck.describe(), error.code)
+            raise TileError(error.code, message, field, token=piece.typed) from None
     check_copies(ruleset, tokens, field=field)
     return tuple(tokens)
 
 
+def _refusal(piece: Piece, described: str, code: str) -> str:
+    noun = "card" if code == "bad-card" else "tile"
+    read = f" (read as {piece.text!r})" if piece.text != piece.typed else ""
+    return f"{piece.typed!r}{read} is not a {noun} of this set ({described})"
+
+
 def plain_text(tiles: str) -> str:
-    """Typed tiles as the notation spells them, without checking them: full-width letters, digits and spaces
-    (a Chinese keyboard) folded, upper case, single spaces. What the site stores is what the engine read."""
-    return " ".join(canonical_text(tiles).split())
+    """Typed tiles as the notation spells them, without checking them: full-width forms folded, upper case,
+    Chinese names as letters, one space between tokens (`紅3黑4，百搭` is `R3 K4 J`). What the site stores is
+    what the engine read."""
+    return " ".join(piece.text for piece in split_pieces(tiles))
 
 
-def _split(tiles: str | Sequence[str], field: str | None) -> list[str]:
+def _split(tiles: str | Sequence[str], field: str | None) -> list[Piece]:
     if isinstance(tiles, str):
-        raw_tokens = tiles.split()
+        pieces = split_pieces(tiles)
     elif isinstance(tiles, Sequence) and all(isinstance(item, str) for item in tiles):
-        raw_tokens = [part for item in tiles for part in item.split()]
+        pieces = [piece for item in tiles for piece in split_pieces(item)]
     else:
         raise InputError("bad-input", "tiles must be a string such as 'R7 K13 J' or a list of strings", field)
-    if len(raw_tokens) > MAX_TOKENS:
-        raise TileError("too-many-copies", f"{len(raw_tokens)} tiles are more than any set holds", field)
-    return raw_tokens
+    if len(pieces) > MAX_TOKENS:
+        raise TileError("too-many-copies", f"{len(pieces)} tiles are more than any set holds", field)
+    return pieces
 
 
 def check_copies(ruleset: str | Ruleset, tokens: Iterable[str], *, field: str | None = None) -> None:
@@ -59,6 +67,7 @@ def check_copies(ruleset: str | Ruleset, tokens: Iterable[str], *, field: str | 
                 "too-many-copies",
                 f"{token} appears {count} times; the set has {deck.copies(token)}",
                 field,
+                token=token,
             )
 
 

@@ -54,24 +54,38 @@ def _tile_bound(token: str, weigh: Weigh) -> int:
 
 
 def _best_layouts(
-    available: Counter[str], colours: str, weigh: Weigh, index: dict[str, int]
+    available: Counter[str], colours: str, either_way: bool, weigh: Weigh, index: dict[str, int]
 ) -> dict[tuple[tuple[int, int], ...], tuple[int, tuple[str, ...]]]:
-    """For each multiset a candidate set can be, its best weight and a layout achieving it."""
+    """For each multiset a candidate set can be, its best weight and a layout achieving it.
+
+    Weighed by tiles, every valid layout of a multiset weighs the same, so once one is found the others are
+    not read (a large twist table has many layouts of the same tiles)."""
     best: dict[tuple[tuple[int, int], ...], tuple[int, tuple[str, ...]]] = {}
-    for layout, reading in valid_layouts(available, colours):
-        need = tuple(sorted(Counter(index[token] for token in layout).items()))
+
+    def need_of(layout: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(Counter(index[token] for token in layout).items()))
+
+    def known(layout: tuple[str, ...]) -> bool:
+        return weigh is by_tiles and need_of(layout) in best
+
+    for layout, reading in valid_layouts(available, colours, either_way, known):
+        need = need_of(layout)
         weight = weigh(layout, reading)
         if need not in best or weight > best[need][0]:
             best[need] = (weight, layout)
     return best
 
 
-def best_sets(tokens: Sequence[str], colours: str, weigh: Weigh = by_value) -> SearchResult:
-    """The disjoint valid sets of highest total weight drawn from `tokens` (canonical, within copy limits)."""
+def best_sets(
+    tokens: Sequence[str], colours: str, weigh: Weigh = by_value, *, either_way: bool
+) -> SearchResult:
+    """The disjoint valid sets of highest total weight drawn from `tokens` (canonical, within copy limits).
+
+    `either_way`: runs may also be written downwards (the ruleset's `runs_either_way`)."""
     available = Counter(tokens)
     types = sorted(available, key=_type_order)
     index = {token: position for position, token in enumerate(types)}
-    layouts = _best_layouts(available, colours, weigh, index)
+    layouts = _best_layouts(available, colours, either_way, weigh, index)
     placeable = {position for need in layouts for position, _ in need}
     bounds = [_tile_bound(token, weigh) if i in placeable else 0 for i, token in enumerate(types)]
     choices = [

@@ -1,73 +1,94 @@
 """Reading a set with a mirror joker `M`: it reads `S M reverse(S)` (RULES.md, twist).
 
-Our decisions where RULES.md leaves the mirror open (tested in tests/scoring/test_set_mirror.py):
-- one mirror joker per set; a second `M` is rejected (`several-mirrors`);
-- the colour-change joker `C` never stands in a mirror set: a side must be a one-colour run fragment or a
-  group fragment, and `C` fits neither (`colour-change-in-mirror`);
-- a double joker `D` may stand in a mirror set; it is mirrored by a `D`, which stands for the same two
-  tiles in mirrored order;
-- symmetry is checked tile by tile on the laid tiles, where a regular joker `J` mirrors any number tile;
-- the side `S` may rise towards the mirror or away from it (a run can rise on only one side).
+Each side is laid as the tiles of S, a joker of any kind standing for the tiles it faces (seed 000:
+代表該數字的百搭牌也算左右對稱): `R3 D M R5 R4 R3` is valid, the double joker standing for R4 R5. So the sides
+are compared place by place, a place being one tile of S (a double joker covers two places), and the two
+sides must cover as many places.
+
+Our decisions where RULES.md leaves the mirror open (tests/scoring/test_engine_twist_sets.py):
+- one mirror joker per set; a second `M` is refused (`several-mirrors`);
+- each side must read on its own as a run fragment or a group fragment (`mirror-side-invalid`), with the
+  usual rules of the jokers in it: a colour-change joker `C` changes the colour of a run fragment, and at
+  either end of a side it is a tile of another colour than its neighbour (as at either end of a run);
+- then one S must be read by both sides (`mirror-not-symmetric` otherwise): the number tiles facing each other
+  are equal, and the jokers stand for what faces them; a `C` inside a side may stand in the colour of the
+  tiles before it or after it;
+- the side S may rise towards the mirror or away from it (a run can rise on only one side).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import suppress
 
 from scoring.errors import InvalidSet
+from scoring.mirror_places import Places, read_places
 from scoring.set_groups import read_group
 from scoring.set_reading import MIRROR_SET, TileReads
-from scoring.set_runs import read_run
-from scoring.tiles import COLOUR_CHANGE, JOKER, MIRROR, split_tile
+from scoring.set_runs import read_run, read_run_downwards
+from scoring.tiles import DOUBLE, MIRROR, split_tile
 
 
-def _mirrored_tile(left: str, right: str) -> str:
-    """The tile one position of `S` holds, from the two laid tiles that mirror each other."""
-    if left == right:
-        return left
-    if left == JOKER and split_tile(right):
-        return right
-    if right == JOKER and split_tile(left):
-        return left
-    raise InvalidSet("mirror-not-symmetric", f"{left} and {right} do not mirror each other")
+def _width(side: Sequence[str]) -> int:
+    return sum(2 if token == DOUBLE else 1 for token in side)
 
 
-def _side_readings(side: Sequence[str], colours: str) -> list[TileReads]:
-    readings = []
-    attempts: tuple[Callable[[], TileReads], ...] = (
-        lambda: read_run(side, colours, fragment=True),
-        lambda: _descending(side, colours),
-        lambda: read_group(side, colours, fragment=True),
-    )
-    for attempt in attempts:
+def _places(side: Sequence[str]) -> list[str]:
+    """The laid tokens standing at each place of the side, a double joker at both of its places."""
+    return [token for token in side for _ in range(2 if token == DOUBLE else 1)]
+
+
+def _check_facing(outer: Sequence[str], inner: Sequence[str]) -> None:
+    """Two number tiles facing each other must be the same tile (a joker faces anything)."""
+    for left, right in zip(outer, inner, strict=True):
+        if split_tile(left) and split_tile(right) and left != right:
+            raise InvalidSet("mirror-not-symmetric", f"{left} and {right} do not mirror each other")
+
+
+def _reads_alone(side: Sequence[str], colours: str) -> bool:
+    for reader in (read_run, read_run_downwards, read_group):
         with suppress(InvalidSet):
-            readings.append(attempt())
-    return readings
-
-
-def _descending(side: Sequence[str], colours: str) -> TileReads:
-    rising = read_run(list(reversed(side)), colours, fragment=True)
-    per_tile = tuple(tuple(reversed(part)) for part in reversed(rising.per_tile))
-    return TileReads(rising.kind, rising.value, per_tile)
+            reader(side, colours, fragment=True)
+            return True
+    return False
 
 
 def read_mirror(tokens: Sequence[str], colours: str) -> TileReads:
     """The mirror set's reading; its value is twice the side's, the mirror itself counts 0."""
     if tokens.count(MIRROR) > 1:
         raise InvalidSet("several-mirrors", "a set holds at most one mirror joker")
-    if COLOUR_CHANGE in tokens:
-        raise InvalidSet("colour-change-in-mirror", "a colour-change joker cannot be used in a mirror set")
     centre = list(tokens).index(MIRROR)
     left, right = list(tokens[:centre]), list(tokens[centre + 1 :])
-    if len(left) != len(right) or not left:
+    if not left or not right or _width(left) != _width(right):
         raise InvalidSet(
-            "mirror-not-centred", "a mirror joker stands in the middle, with tiles on both sides"
+            "mirror-not-centred",
+            "a mirror joker stands in the middle, as many tiles on each side (a double joker stands for two)",
         )
-    side = [_mirrored_tile(a, b) for a, b in zip(left, reversed(right), strict=True)]
-    readings = _side_readings(side, colours)
-    if not readings:
-        raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")
-    best = max(readings, key=lambda reading: reading.value)
-    mirrored = tuple(tuple(reversed(part)) for part in reversed(best.per_tile))
-    return TileReads(MIRROR_SET, 2 * best.value, best.per_tile + ((MIRROR,),) + mirrored)
+    outer, inner = _places(left), list(reversed(_places(right)))
+    _check_facing(outer, inner)
+    side = read_places(Places(tuple(outer), tuple(inner)), colours)
+    if side is None:
+        # One S for both sides implies each side reads alone; only a refusal needs to know which failed.
+        if not (_reads_alone(left, colours) and _reads_alone(right, colours)):
+            raise InvalidSet("mirror-side-invalid", "each side of a mirror set must read as a run or a group")
+        raise InvalidSet("mirror-not-symmetric", "the two sides of a mirror cannot stand for the same tiles")
+    return TileReads(MIRROR_SET, 2 * side.value, _per_tile(left, right, side.tiles))
+
+
+def _per_tile(
+    left: Sequence[str], right: Sequence[str], tiles: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """What each laid tile stands for, in laid order: the left side reads S, the right side S backwards."""
+    per_tile: list[tuple[str, ...]] = []
+    place = 0
+    for token in left:
+        width = 2 if token == DOUBLE else 1
+        per_tile.append(tiles[place : place + width])
+        place += width
+    per_tile.append((MIRROR,))
+    place = len(tiles)
+    for token in right:
+        width = 2 if token == DOUBLE else 1
+        per_tile.append(tuple(tiles[place - 1 - k] for k in range(width)))
+        place -= width
+    return tuple(per_tile)

@@ -1,5 +1,8 @@
 """Reading laid tiles as a run: consecutive numbers rising left to right, one colour per segment.
 
+A run written downwards (allowed outside `twist`) is read as the same tiles laid the other way round
+(`read_run_downwards`), so every rule below has one source.
+
 Without a colour-change joker the whole run is one segment. Each colour-change joker `C` stands for one
 number and starts a new segment whose colour differs from the one before it. A `C` at either end is
 allowed (it is then the tile of the other colour, and reads in a colour other than its neighbour's;
@@ -100,3 +103,10 @@ def read_run(tokens: Sequence[str], colours: str, *, fragment: bool = False) -> 
         per_tile.append(tuple(f"{colour}{first + start + k}" for k in range(width)))
     value = sum(range(first, first + layout.length))
     return TileReads(RUN, value, tuple(per_tile))
+
+
+def read_run_downwards(tokens: Sequence[str], colours: str, *, fragment: bool = False) -> TileReads:
+    """A run whose numbers fall from left to right: the rising run laid backwards, read back in laid order."""
+    rising = read_run(list(reversed(tokens)), colours, fragment=fragment)
+    per_tile = tuple(tuple(reversed(part)) for part in reversed(rising.per_tile))
+    return TileReads(rising.kind, rising.value, per_tile)

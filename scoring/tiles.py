@@ -7,11 +7,11 @@ strings the JSON contract and the fast solver use.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from scoring.errors import TileError
+from scoring.lexer import one_token
 
 JOKER = "J"
 DOUBLE = "D"
@@ -23,12 +23,6 @@ LOWEST, HIGHEST = 1, 13
 JOKER_PENALTY = 30
 
 _NUMBER_TILE = re.compile(r"([A-Z])([0-9]{1,2})")
-
-
-def canonical_text(raw: str) -> str:
-    """One typed token as the notation spells it: full-width forms (a Chinese keyboard) folded to ASCII,
-    upper case. Digits of other scripts stay as they are, so the notation's patterns refuse them."""
-    return unicodedata.normalize("NFKC", raw).strip().upper()
 
 
 @lru_cache(maxsize=4096)
@@ -53,8 +47,9 @@ class RummikubTiles:
     kind: str = "tile"
 
     def parse_token(self, raw: str) -> str:
-        """Canonical token of one tile, case-insensitive; TileError(`bad-tile`) for anything else."""
-        token = canonical_text(raw)
+        """Canonical token of one tile, case-insensitive, a Chinese name read (`紅3`, `百搭`);
+        TileError(`bad-tile`) for anything else."""
+        token = one_token(raw)
         if token in dict(self.jokers):
             return token
         match = _NUMBER_TILE.fullmatch(token)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring.lexer import split_pieces
 
 
 def _not_in_set(ruleset: scoring.Ruleset, token: str) -> str:
@@ -38,11 +39,11 @@ def tile_errors(ruleset: scoring.Ruleset, fields: Mapping[str, str]) -> dict[str
     parsed: dict[str, list[str]] = {}
     for name, text in fields.items():
         tokens = []
-        for raw in (text or "").split():
+        for piece in split_pieces(text or ""):
             try:
-                tokens.append(deck.parse_token(raw))
+                tokens.append(deck.parse_token(piece.text))
             except scoring.ScoringError:
-                errors[name] = _not_in_set(ruleset, raw.upper())
+                errors[name] = _not_in_set(ruleset, piece.typed)
                 break
         else:
             parsed[name] = tokens

@@ -72,6 +72,13 @@ class HandResult(models.Model):
     rack_value = models.PositiveIntegerField(_("rack value"), null=True, blank=True)
     made_initial_meld = models.BooleanField(_("made the initial meld"), default=True)
     could_meld = models.BooleanField(_("could have made the initial meld"), null=True, blank=True)
+    drawn = models.TextField(
+        _("cards drawn after the last card"),
+        blank=True,
+        help_text=_(
+            "UNO: after a Draw Two or Wild Draw Four, the cards the next player drew (part of the hand)."
+        ),
+    )
     penalty = models.IntegerField(_("penalty"))
     score_sixtieths = models.IntegerField(_("score in sixtieths"))
     basis = models.CharField(_("basis"), max_length=32, blank=True)

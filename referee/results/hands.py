@@ -75,11 +75,13 @@ def normalised(facts: scoring.PlayerInput) -> scoring.PlayerInput:
     """The facts as stored: an upper-case seat letter, tiles in plain notation (a Chinese keyboard's
     full-width R７ is R7), and booleans that are booleans."""
     rack = facts.rack if isinstance(facts.rack, str) else " ".join(facts.rack or ())
+    drawn = facts.drawn if isinstance(facts.drawn, str) else " ".join(facts.drawn or ())
     return replace(
         facts,
         seat=(facts.seat or "").strip().upper(),
         went_out=bool(facts.went_out),
         rack=scoring.plain_text(rack),
+        drawn=scoring.plain_text(drawn),
         made_initial_meld=bool(facts.made_initial_meld),
     )
 

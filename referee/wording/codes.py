@@ -25,6 +25,9 @@ INCIDENT_LABELS = {
     "Turn over one minute, nothing played": _("Turn over one minute, nothing played"),
     "Turn over one minute, table cannot be restored": _("Turn over one minute, table cannot be restored"),
     "Incomplete move: table restored": _("Incomplete move: table restored"),
+    "Incomplete move, places of tiles forgotten: tiles back to the pool": _(
+        "Incomplete move, places of tiles forgotten: tiles back to the pool"
+    ),
     "Incomplete move, places of tiles forgotten (strict tournament rule)": _(
         "Incomplete move, places of tiles forgotten (strict tournament rule)"
     ),

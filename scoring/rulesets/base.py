@@ -2,13 +2,16 @@
 
 A ruleset carries its tile or card set, its valuation (through the set), its incidents and its match
 rule. Scoring differs only by family (Rummikub or UNO) and by the `hk-school` no-meld penalties, which
-are data here.
+are data here. The tournament options a ruleset offers (`rulesets.options`) are data too: the smaller set
+it may be played with, the incidents of its strict rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
+
+from scoring.rulesets.options import SMALL_SET, STRICT, RulesetOptions
 
 FIXED_GAMES = "fixed-games"
 ROUNDS = "rounds"
@@ -35,12 +38,24 @@ class Deck(Protocol):
 
 @dataclass(frozen=True)
 class IncidentKind:
-    """An in-game penalty: the player draws `base_draw`, plus the tiles left over when that is asked."""
+    """An in-game penalty: the player draws `base_draw`, plus the tiles left over when that is asked.
+
+    `counted_by_restore`: the tiles left over are those the restore cannot place (the referee may type the
+    table's tiles instead of counting)."""
 
     code: str
     name: str
     needs_tiles_left_over: bool = False
     base_draw: int = 0
+    counted_by_restore: bool = False
+
+
+@dataclass(frozen=True)
+class SmallSet:
+    """A smaller tile set a tournament may switch on for tables of at most `max_players` (six-player)."""
+
+    deck: Deck
+    max_players: int
 
 
 @dataclass(frozen=True)
@@ -65,10 +80,19 @@ class Ruleset:
     deck: Deck
     meld_threshold: int | None = None
     no_meld_penalty: NoMeldPenalty | None = None
+    runs_either_way: bool = True
+    small_deck: SmallSet | None = None
+    strict_incidents: tuple[IncidentKind, ...] | None = None
+    options: RulesetOptions = field(default_factory=RulesetOptions)
 
     @property
     def colours(self) -> str:
         return self.deck.colours
+
+    def offered_options(self) -> tuple[str, ...]:
+        """The tournament options this ruleset offers (`small_set`, `strict`)."""
+        offered = ((SMALL_SET, self.small_deck), (STRICT, self.strict_incidents))
+        return tuple(name for name, data in offered if data is not None)
 
     def incident(self, code: str) -> IncidentKind | None:
         for kind in self.incidents:

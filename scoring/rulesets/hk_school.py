@@ -21,6 +21,7 @@ RULESET = Ruleset(
             "Turn over one minute, table cannot be restored",
             needs_tiles_left_over=True,
             base_draw=3,
+            counted_by_restore=True,
         ),
         IncidentKind("redeal-request", "Three identical pairs dealt: redeal asked", base_draw=0),
         IncidentKind("exposed-tile", "Another player's tile exposed while dealing", base_draw=1),

@@ -69,6 +69,20 @@ def test_a_game_is_saved_from_tiles_and_values(referee_client, table):
     assert Game.objects.get(table=table).hands.get(seat__letter="A").rack == "R3 K4"
 
 
+@pytest.mark.parametrize("typed", ["R3K4", "R3，K4", "r3、k4", "紅3黑4", "紅色3 黑4"])
+def test_a_rack_typed_as_referees_type_it_is_read_and_stored_as_the_notation(referee_client, table, typed):
+    response = referee_client.post(url(table), game_post(rack_A=typed))
+    assert response.status_code == 302
+    assert Game.objects.get(table=table).hands.get(seat__letter="A").rack == "R3 K4"
+    assert scores(table)["A"] == -7
+
+
+def test_a_joker_typed_in_chinese_counts_thirty(referee_client, table):
+    referee_client.post(url(table), game_post(rack_A="R3 百搭"))
+    assert Game.objects.get(table=table).hands.get(seat__letter="A").rack == "R3 J"
+    assert scores(table)["A"] == -33
+
+
 def test_a_player_who_never_melded_is_judged_from_the_tiles(referee_client, table):
     referee_client.post(url(table), game_post(rack_A="R10 R11 R12 K1", made_initial_meld_A=None))
     assert scores(table)["A"] == -200

@@ -14,7 +14,7 @@ from scoring.errors import InvalidSet
 from scoring.sets import read_tokens
 
 
-def best_value(tokens: tuple[str, ...], colours: str, *, count_tiles: bool = False) -> int:
+def best_value(tokens: tuple[str, ...], colours: str, *, either_way: bool, count_tiles: bool = False) -> int:
     """The best total meld value (or, with count_tiles, the most tiles placed) of disjoint valid sets."""
 
     @cache
@@ -26,7 +26,7 @@ def best_value(tokens: tuple[str, ...], colours: str, *, count_tiles: bool = Fal
         for size in range(2, len(rest) + 1):
             for others in set(combinations(rest, size)):
                 block = (first,) + others
-                weight = _best_block(block, colours, count_tiles)
+                weight = _best_block(block, colours, either_way, count_tiles)
                 if weight is None:
                     continue
                 left = Counter(rest) - Counter(others)
@@ -36,11 +36,11 @@ def best_value(tokens: tuple[str, ...], colours: str, *, count_tiles: bool = Fal
     return best(tuple(sorted(tokens)))
 
 
-def _best_block(block: tuple[str, ...], colours: str, count_tiles: bool) -> int | None:
+def _best_block(block: tuple[str, ...], colours: str, either_way: bool, count_tiles: bool) -> int | None:
     values = []
     for order in set(permutations(block)):
         try:
-            values.append(read_tokens(order, colours).value)
+            values.append(read_tokens(order, colours, either_way).value)
         except InvalidSet:
             continue
     if not values:

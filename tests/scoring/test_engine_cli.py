@@ -137,6 +137,24 @@ def test_score_game_errors_name_the_field():
     }
 
 
+def test_a_refused_tile_is_named_as_typed():
+    document = {
+        "ruleset": "hk-school",
+        "ending": "went-out",
+        "players": [OUT, {"seat": "B", "rack": "紅3黑14"}],
+    }
+    answer, code = run("score-game", document)
+    assert code == 2
+    assert answer["error"]["code"] == "bad-tile"
+    assert (answer["error"]["token"], answer["error"]["field"]) == ("黑14", "players[1].rack")
+
+
+def test_typed_racks_reach_every_command():
+    assert run("rack-value", {"ruleset": "hk-school", "rack": "紅3黑4，百搭"}) == ({"rack_value": 37}, 0)
+    answer, _ = run("check-set", {"ruleset": "hk-school", "set": "紅7紅6紅5"})
+    assert answer["reads"] == "R7 R6 R5"
+
+
 def test_decide_match_games_may_omit_the_ruleset_but_not_contradict_it():
     games = [
         {"ending": "went-out", "players": [{"seat": "A", "went_out": True}, {"seat": "B", "rack_value": 5}]}
@@ -201,7 +219,7 @@ def test_no_traceback_even_from_the_real_process():
 def test_a_search_beyond_its_budget_is_a_json_error(monkeypatch):
     monkeypatch.setattr("scoring.packing.MAX_POSITIONS", 5)
     answer, code = run(
-        "restore", {"ruleset": "twist", "tiles": "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M"}
+        "restore", {"ruleset": "twist", "tiles": "R1 R2 R3 R4 R5 B1 B2 B3 K1 K2 K3 Y1 Y2 Y3 J D C M K9 Y11"}
     )
     assert (code, answer["error"]["code"]) == (2, "search-too-large")
 
@@ -256,3 +274,105 @@ def test_each_listed_error_code_is_reached_through_the_command_line(command, doc
     error = json.loads(finished.stdout)["error"]
     assert error["code"] == code
     assert error["message"]
+
+
+class TestTournamentOptions:
+    """`options` on every command that takes a ruleset: six-player's `small_set`, twist's `strict`."""
+
+    def test_score_game_with_the_small_set(self):
+        document = _game(OUT, {"seat": "B", "rack": "R3 J"}, ruleset="six-player")
+        document["options"] = {"small_set": True}
+        answer, code = run("score-game", document)
+        assert (code, answer["ruleset"], [p["score"] for p in answer["players"]]) == (
+            0,
+            "six-player",
+            [33, -33],
+        )
+        document["players"][1]["rack"] = "G3"
+        answer, code = run("score-game", document)
+        assert (code, answer["error"]["code"], answer["error"]["token"]) == (2, "bad-tile", "G3")
+
+    def test_a_table_of_five_cannot_play_the_small_set(self):
+        players = [OUT] + [{"seat": s, "rack_value": 5} for s in "BCDE"]
+        document = {**_game(*players, ruleset="six-player"), "options": {"small_set": True}}
+        answer, code = run("score-game", document)
+        assert (code, answer["error"]["code"]) == (2, "small-set-too-many-players")
+
+    @pytest.mark.parametrize(
+        "command, document, expected",
+        [
+            ("meld-value", {"rack": "R10 R11 R12 J"}, {"value": 46}),
+            ("check-set", {"set": "K5 R5 B5 Y5 J"}, {"valid": False, "code": "group-too-large"}),
+            ("restore", {"tiles": "R1 R2 R3 K7"}, {"unplaced": "K7"}),
+            ("rack-value", {"rack": "R3 J"}, {"rack_value": 33}),
+        ],
+    )
+    def test_every_tile_command_takes_the_small_set(self, command, document, expected):
+        answer, code = run(command, {"ruleset": "six-player", "options": {"small_set": True}, **document})
+        assert code == 0
+        assert {key: answer[key] for key in expected} == expected
+        refused, code = run(
+            command,
+            {
+                "ruleset": "six-player",
+                "options": {"small_set": True},
+                **document,
+                **{next(iter(document)): "G5 G6 G7"},
+            },
+        )
+        assert (code, refused["error"]["code"]) == (2, "bad-tile")
+
+    def test_incident_draw_under_the_strict_rule(self):
+        document = {"ruleset": "twist", "incident": "incomplete-move-forgotten", "tiles_left_over": 2}
+        assert run("incident-draw", document) == ({"draw": 3}, 0)
+        assert run("incident-draw", {**document, "options": {"strict": True}}) == ({"draw": 5}, 0)
+        assert run("incident-draw", {**document, "options": {"strict": False}}) == ({"draw": 3}, 0)
+
+    def test_decide_match_plays_every_game_with_the_match_s_options(self):
+        games = [_game(OUT, {"seat": "B", "rack": "R3 J"}, ruleset="six-player")] * 2
+        document = {"ruleset": "six-player", "options": {"small_set": True, "shared_win_credit": "full"}}
+        answer, code = run("decide-match", {**document, "games": games})
+        assert (code, answer["winner"]) == (0, "A")
+        bad = [_game(OUT, {"seat": "B", "rack": "G3"}, ruleset="six-player")]
+        answer, code = run("decide-match", {**document, "games": bad})
+        assert (code, answer["error"]["code"], answer["error"]["field"]) == (
+            2,
+            "bad-tile",
+            "games[0].players[1].rack",
+        )
+        other = [{**games[0], "options": {"small_set": False}}]
+        answer, code = run("decide-match", {**document, "games": other})
+        assert (code, answer["error"]["code"]) == (2, "ruleset-mismatch")
+        same = [{**games[0], "options": {"small_set": True}}]
+        assert run("decide-match", {**document, "games": same})[1] == 0
+
+    @pytest.mark.parametrize(
+        "document, code",
+        [
+            ({"ruleset": "hk-school", "options": {"small_set": True}, "rack": "R1"}, "unsupported-option"),
+            ({"ruleset": "six-player", "options": {"strict": True}, "rack": "R1"}, "unsupported-option"),
+            ({"ruleset": "six-player", "options": {"small": True}, "rack": "R1"}, "bad-input"),
+            ({"ruleset": "six-player", "options": {"small_set": 1}, "rack": "R1"}, "bad-input"),
+            ({"ruleset": "six-player", "options": [], "rack": "R1"}, "bad-input"),
+        ],
+    )
+    def test_options_are_checked(self, document, code):
+        answer, exit_code = run("rack-value", document)
+        assert (exit_code, answer["error"]["code"]) == (2, code)
+
+    def test_options_switched_off_are_accepted_anywhere(self):
+        document = {"ruleset": "hk-school", "options": {"small_set": False, "strict": False}, "rack": "R1"}
+        assert run("rack-value", document) == ({"rack_value": 1}, 0)
+
+    def test_rulesets_list_their_options_and_incidents_counted_by_the_restore(self):
+        answer, _ = run("rulesets", {})
+        listed = {r["key"]: r for r in answer["rulesets"]}
+        assert {key: r["options"] for key, r in listed.items()} == {
+            "hk-school": [],
+            "standard": [],
+            "six-player": ["small_set"],
+            "twist": ["strict"],
+            "uno": [],
+        }
+        counted = [i["code"] for r in answer["rulesets"] for i in r["incidents"] if i["counted_by_restore"]]
+        assert counted == ["overtime-unrestorable"]

@@ -149,3 +149,14 @@ class TestUnoTarget:
 
     def test_games_per_table_is_ignored_for_uno(self):
         assert decide_match("uno", [went_out("uno", "A", B=500)], MatchOptions(games_per_table=3)).finished
+
+    def test_the_table_winner_reached_the_target_whoever_won_more_hands(self):
+        """RULES.md: a table's winner is the player who reached the target; never rank by hands won.
+
+        Within a table the ranks follow the totals: nobody else can be at or above the target, so the winner
+        is alone at rank 1. Ranking across tables (tables won, then points) is the site's."""
+        small_hands = [went_out("uno", "B", A=10, C=10)] * 4
+        games = [*small_hands, went_out("uno", "A", B=300, C=220)]
+        result = decide_match("uno", games)
+        assert (result.winner, result.decided_by) == ("A", "target")
+        assert standing(result) == [("A", 1, 520, 1), ("B", 4, 80, 2), ("C", 0, 0, 3)]

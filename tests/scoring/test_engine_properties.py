@@ -132,6 +132,27 @@ def test_meld_sets_are_valid_drawn_from_the_rack_and_add_up(case):
 
 
 @settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["hk-school", "standard", "six-player"]),
+    st.lists(st.sampled_from(["R4", "R5", "R6", "R7", "R8", "K6", "B6", "J"]), min_size=3, max_size=6),
+)
+def test_where_runs_go_either_way_a_set_and_its_reverse_read_the_same(key, tokens):
+    """RULES.md: `R7 R6 R5` is the run R5-R7. A set laid backwards holds the same tiles for the same value."""
+    try:
+        forwards = read_set(key, tokens)
+    except ScoringError:
+        forwards = None
+    try:
+        backwards = read_set(key, list(reversed(tokens)))
+    except ScoringError:
+        backwards = None
+    assert (forwards is None) == (backwards is None)
+    if forwards is not None and backwards is not None:
+        assert (forwards.kind, forwards.value) == (backwards.kind, backwards.value)
+        assert sorted(forwards.reads) == sorted(backwards.reads) or forwards.kind == "group"
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(RULESET_KEYS), st.text(max_size=60))
 def test_parsing_any_text_gives_tiles_or_a_clear_error(key, text):
     try:
@@ -178,6 +199,10 @@ JSON_KEYS = st.sampled_from(
         "tiles",
         "incident",
         "tiles_left_over",
+        "small_set",
+        "strict",
+        "last_card",
+        "drawn",
     ]
 )
 JSON_SCALARS = st.one_of(
@@ -187,7 +212,9 @@ JSON_SCALARS = st.one_of(
     st.floats(allow_nan=False),
     st.text(max_size=12),
     st.sampled_from(
-        RULESET_KEYS + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]
+        RULESET_KEYS
+        + ["went-out", "pool-exhausted", "A", "B", "R1 R2 R3 J", "full", "split", "overtime"]
+        + ["紅3黑4，百搭", "RD", "W4", "R1R2 R3", "incomplete-move-forgotten"]
     ),
 )
 JSON_DOCUMENTS = st.recursive(
@@ -229,6 +256,7 @@ PLAYER_FACTS = st.fixed_dictionaries(
         "rack_value": mostly(st.integers(0, 120)),
         "made_initial_meld": mostly(st.booleans()),
         "could_meld": mostly(st.booleans()),
+        "drawn": mostly(st.sampled_from(["R1 R2", "W4 W4 W4 W4", "GD RS", ""])),
     },
 )
 GAME_DOCUMENTS = st.fixed_dictionaries(
@@ -238,6 +266,10 @@ GAME_DOCUMENTS = st.fixed_dictionaries(
         "players": st.lists(PLAYER_FACTS, max_size=5).map(
             lambda players: [{"seat": chr(65 + i), **facts} for i, facts in enumerate(players)]
         ),
+    },
+    optional={
+        "options": mostly(st.fixed_dictionaries({}, optional={"small_set": mostly(st.booleans())})),
+        "last_card": mostly(st.sampled_from(["RD", "W4", "R7", "W"])),
     },
 )
 

@@ -46,7 +46,7 @@ def test_a_set_of_jokers_only_takes_its_best_reading():
 
 def test_two_readings_report_the_higher_value():
     assert reads("hk-school", "R5 J J") == ("run", 18, "R5 R6 R7")
-    assert reads("hk-school", "J J R5") == ("group", 15, "K5 B5 R5")
+    assert reads("twist", "J J R5") == ("group", 15, "K5 B5 R5")
     assert reads("hk-school", "R12 J J") == ("group", 36, "R12 K12 B12")
 
 
@@ -69,7 +69,6 @@ def test_six_player_groups_hold_up_to_six_colours():
         ("R5 R5 J", "group-repeated-colour"),
         ("K7 R7 B7 Y7 J", "group-too-large"),
         ("R5 R7 R8", "run-not-consecutive"),
-        ("R7 R6 R5", "run-not-consecutive"),
         ("R5 R6 B7", "run-mixed-colours"),
         ("R5 B6 K7", "run-mixed-colours"),
         ("R5 B7 K9", "not-a-set"),
@@ -103,3 +102,46 @@ def test_a_bad_tile_in_a_set_is_a_tile_error_not_a_refusal():
         read_set("hk-school", "R5 R6 D")
     with pytest.raises(TileError):
         read_set("hk-school", "R5 R5 R5")
+
+
+class TestRunDirection:
+    """RULES.md: outside `twist` a run may be written in either direction; `twist` lays runs ascending."""
+
+    @pytest.mark.parametrize("ruleset", ["hk-school", "standard", "six-player"])
+    def test_a_run_written_downwards_is_the_same_run(self, ruleset):
+        """Seed 004: 顺组 由三只或更多的同色且数字连续的牌组成 (consecutive numbers, no direction given)."""
+        assert reads(ruleset, "R7 R6 R5") == ("run", 18, "R7 R6 R5")
+
+    def test_a_joker_stands_for_the_number_its_place_gives_in_that_direction(self):
+        assert reads("hk-school", "J R6 R5") == ("run", 18, "R7 R6 R5")
+        assert reads("hk-school", "R7 J R5") == ("run", 18, "R7 R6 R5")
+        assert reads("standard", "K13 K12 K11 J") == ("run", 46, "K13 K12 K11 K10")
+
+    def test_reads_keep_the_laid_order(self):
+        """Decision: `reads` lists what each laid tile stands for, in the order laid (not sorted)."""
+        assert reads("hk-school", "R9 R8 J R6")[2] == "R9 R8 R7 R6"
+
+    def test_downwards_runs_still_never_wrap(self):
+        """Seed 003: 數字1永遠都是最小的數字, 後面不能接數字13."""
+        assert refusal("hk-school", "R1 R13 R12") == "run-wraps"
+        assert refusal("hk-school", "R2 R1 J") == "run-out-of-range"
+        assert refusal("hk-school", "R7 R5 R6") == "run-not-consecutive"
+        assert refusal("hk-school", "R7 R6 B5") == "run-mixed-colours"
+
+    def test_twist_requires_runs_laid_ascending(self):
+        """Seed 000: 數字牌必須由小至大並從左至右順序擺放."""
+        assert refusal("twist", "R7 R6 R5") == "run-not-consecutive"
+        assert refusal("twist", "R7 J R5") == "run-not-consecutive"
+
+    def test_the_refusal_says_which_way_runs_may_go(self):
+        with pytest.raises(InvalidSet) as either:
+            read_set("hk-school", "R7 R5 R6")
+        with pytest.raises(InvalidSet) as ascending:
+            read_set("twist", "R7 R5 R6")
+        assert "rise or fall" in either.value.message
+        assert ascending.value.message == "the numbers of a run rise by one from left to right"
+
+    def test_a_downward_reading_of_higher_value_is_reported(self):
+        """`J J R5` reads best as R7 R6 R5 (18) where runs may fall, as a group of 5s (15) in twist."""
+        assert reads("hk-school", "J J R5") == ("run", 18, "R7 R6 R5")
+        assert reads("twist", "J J R5") == ("group", 15, "K5 B5 R5")

@@ -9,12 +9,16 @@ from scoring.sets import read_tokens
 
 
 def check_arrangement(answer, tiles: list[str], colours: str, objective: str) -> None:
-    """Valid sets of 3 or more, drawn exactly from the input, worth the value the answer claims."""
+    """Valid sets of 3 or more, drawn exactly from the input, worth the value the answer claims.
+
+    The solvers serve the rulesets whose runs may go either way, and lay every run rising: each set is valid
+    whichever direction the reader allows, and a best meld reads the same value either way."""
     laid = [t for s in answer.sets for t in s]
     assert Counter(laid) + Counter(answer.unplaced) == Counter(t.upper() for t in tiles)
-    values = [read_tokens(s, colours).value for s in answer.sets]
+    values = [read_tokens(s, colours, True).value for s in answer.sets]
+    rising = [read_tokens(s, colours, False).value for s in answer.sets]
     if objective == "meld":
-        assert sum(values) == answer.value
+        assert sum(values) == answer.value == sum(rising)
     else:
         assert len(laid) == answer.value
     assert all(len(s) >= 3 for s in answer.sets)
@@ -22,4 +26,4 @@ def check_arrangement(answer, tiles: list[str], colours: str, objective: str) ->
 
 def exhaustive_best(tiles: list[str], colours: str, objective: str) -> int:
     """The optimum by the engine's exhaustive search over every valid set (slow, plainly right)."""
-    return best_sets(tiles, colours, by_value if objective == "meld" else by_tiles).weight
+    return best_sets(tiles, colours, by_value if objective == "meld" else by_tiles, either_way=True).weight
