@@ -56,6 +56,7 @@ QUERY_PARAMETERS = {
     "organiser:standings": [*STANDINGS_QUERY, "include"],
     "public:tournament": ["projector"],
     "public:standings": [*STANDINGS_QUERY, "projector"],
+    "public:standings_fragment": [*STANDINGS_QUERY, "projector"],
     "exports:download": ["round", "school"],
     "weather:snapshots": ["feed", "page"],
     "login": ["next"],
@@ -204,6 +205,7 @@ def addresses(name: str, world: World) -> list[str]:
         "referee:preview": [(table.pk,) for table in tables],
         "public:tournament": [(slug,), ("no-such-tournament",)],
         "public:standings": [(slug,)],
+        "public:standings_fragment": [(slug,), ("no-such-tournament",)],
         "exports:page": [(slug,)],
         "exports:download": [(slug, exporter.identifier) for exporter in all_exporters()]
         + [(slug, "no-such-export")],
