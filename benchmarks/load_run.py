@@ -1,7 +1,7 @@
 """One setup of the load bench (`bench_load.py`), in a process of its own (Django is set up once per
 database): build the tournament, start the server, time the exports, run the referees and readers, kill the
-server in a burst, and check the database. Exit 0 when every answer is right, 1 when data was lost or doubled, 3 when the
-database cannot be reached."""
+server in a burst, and check the database. Exit 0 when every answer is right, 1 when data was lost or
+doubled, 3 when the database cannot be reached."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ thread takes it), so the bench can print what the server spent beside what the c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -105,19 +106,15 @@ class Server:
     def kill(self) -> None:
         """SIGKILL to every process group: gunicorn's master, its workers, the export worker, at once."""
         for process in self.processes:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             process.wait()
         self.processes.clear()
 
     def stop(self) -> None:
         for process in self.processes:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         for process in self.processes:
             try:
                 process.wait(timeout=30)
