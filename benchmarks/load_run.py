@@ -6,6 +6,7 @@ doubled, 3 when the database cannot be reached."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import threading
@@ -156,6 +157,7 @@ def main() -> int:
     if not fresh_database(options["url"]):
         return 3
     setup_django(options["url"])
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
     from benchmarks.load_report import check_database, print_run
 
     runs = options["runs"]
