@@ -209,6 +209,9 @@ def addresses(name: str, world: World) -> list[str]:
         "exports:page": [(slug,)],
         "exports:download": [(slug, exporter.identifier) for exporter in all_exporters()]
         + [(slug, "no-such-export")],
+        "exports:job": [(slug, _export_job(world)), (slug, HUGE)],
+        "exports:job_status": [(slug, _export_job(world)), (slug, HUGE)],
+        "exports:job_download": [(slug, _export_job(world)), (slug, HUGE)],
         "exports:table_scoresheet": [(world.playing_table.pk,), (HUGE,)],
         "exports:table_blank_scoresheet": [(world.open_table.pk,)],
         "weather:index": [()],
@@ -222,6 +225,23 @@ def addresses(name: str, world: World) -> list[str]:
         "hall:pdf": [()],
     }
     return [_reverse(name, args) for args in by_name.get(name, [])]
+
+
+def _export_job(world: World) -> int:
+    """A finished background export of the tournament (made once, then reused)."""
+    from referee.models import ExportJob, ExportJobStatus
+
+    job = ExportJob.objects.filter(tournament=world.tournament).first()
+    if job is None:
+        job = ExportJob.objects.create(
+            tournament=world.tournament,
+            identifier="results-xlsx",
+            status=ExportJobStatus.DONE,
+            filename="cup-results-xlsx.xlsx",
+            mimetype="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            content=b"PK",
+        )
+    return job.pk
 
 
 def _reverse(name: str, args: tuple) -> str:
