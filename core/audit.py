@@ -10,6 +10,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
 
 from core.models import AuditEntry
+from core.versions import public_version_bump
 
 
 def audit_record(
@@ -22,10 +23,17 @@ def audit_record(
     table: Model | None = None,
     game: Model | None = None,
     reason: str = "",
+    public: bool = True,
 ) -> AuditEntry:
     """Store `before` and `after` as JSON-safe values (dates and decimals become strings).
 
-    `tournament`, `table` and `game` are the tournament's models (`core.models.AuditEntry` names them)."""
+    `tournament`, `table` and `game` are the tournament's models (`core.models.AuditEntry` names them).
+    Every audited change bumps the tournament's public version (the key of its cached public pages) in the
+    same transaction, unless the service knows the public pages cannot show it (`public=False`: a game at a
+    table not yet signed off). A change nobody thought about therefore refreshes the pages rather than
+    leaving them stale."""
+    if public:
+        public_version_bump(tournament)
     changes = _json_safe({"before": before or {}, "after": after or {}})
     return AuditEntry.objects.create(
         tournament=tournament,

@@ -63,3 +63,28 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} @ {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class PublicVersion(models.Model):
+    """The version of what a tournament's public pages show, for the shared cache of those pages.
+
+    Every audited change bumps it in its own transaction (`core.versions.public_version_bump`), so a page
+    cached under one number can never be served once a change that it does not show has committed. A row
+    per tournament, apart from the tournament's own row, so that no edit of the tournament can write an old
+    number back."""
+
+    tournament = models.OneToOneField(
+        TOURNAMENT_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="public_version",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveBigIntegerField(_("version"), default=0)
+
+    class Meta:
+        verbose_name = _("public pages' version")
+        verbose_name_plural = _("public pages' versions")
+
+    def __str__(self) -> str:
+        return str(self.number)

@@ -1,13 +1,15 @@
 """Download addresses, included from `referee/urls.py` as the `exports` namespace.
 
 Organisers: /organise/<slug>/exports/ (the page) and /organise/<slug>/exports/<exporter>/ (a file, with
-?round=<pk>, ?school=<code>, ?lang=en, ?include=unsigned). Referees (and organisers): a table's scoresheet
-at /referee/tables/<pk>/scoresheet.pdf and its blank one at /referee/tables/<pk>/scoresheet-blank.pdf.
+?round=<pk>, ?school=<code>, ?lang=en, ?include=unsigned; the long ones are asked for with POST and made in
+the background: their page, status and download under /organise/<slug>/exports/jobs/<pk>/). Referees (and
+organisers): a table's scoresheet at /referee/tables/<pk>/scoresheet.pdf and its blank one at
+/referee/tables/<pk>/scoresheet-blank.pdf.
 """
 
 from django.urls import path
 
-from referee.views import exports
+from referee.views import export_jobs, exports
 
 app_name = "exports"
 
@@ -17,6 +19,17 @@ urlpatterns = [
         "organise/<slug:slug>/exports/<slug:identifier>/",
         exports.ExportDownloadView.as_view(),
         name="download",
+    ),
+    path("organise/<slug:slug>/exports/jobs/<int:pk>/", export_jobs.ExportJobView.as_view(), name="job"),
+    path(
+        "organise/<slug:slug>/exports/jobs/<int:pk>/status.json",
+        export_jobs.ExportJobStatusView.as_view(),
+        name="job_status",
+    ),
+    path(
+        "organise/<slug:slug>/exports/jobs/<int:pk>/download/",
+        export_jobs.ExportJobDownloadView.as_view(),
+        name="job_download",
     ),
     path(
         "referee/tables/<int:pk>/scoresheet.pdf",

@@ -104,6 +104,11 @@ else:
 # Shared by every worker process (and every machine sharing the database): never one process's memory.
 # `manage.py createcachetable` makes the table; `make hall` and the deployment guide's migrate step run it.
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", DEFAULT_CACHE_URL))}
+# The public standings are kept under the tournament's version (a change moves readers to a new key at once),
+# so this only says how long a superseded entry may occupy the cache.
+PUBLIC_PAGE_CACHE_SECONDS = 3600
+# Background exports (`manage.py export_worker`): their files are kept this long, then deleted.
+EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", "24"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

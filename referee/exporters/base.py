@@ -71,11 +71,19 @@ class Exporter(ABC):
     requires: ClassVar[frozenset[str]] = frozenset()
     position: ClassVar[int] = 100
     offers_provisional: ClassVar[bool] = False
+    # Made by the background worker (`referee/exports_worker.py`): too long to make inside a request.
+    background: ClassVar[bool] = False
 
     def __init__(self, request: ExportRequest) -> None:
         self.request = request
         self.tournament = request.tournament
+        self.on_progress: Callable[[int, int], None] | None = None
         self._check_scope()
+
+    def progress(self, done: int, total: int) -> None:
+        """How far the file is (`done` of `total` parts), for the export page of a background job."""
+        if self.on_progress is not None:
+            self.on_progress(done, total)
 
     def _check_scope(self) -> None:
         given = {ROUND: self.request.round_, SCHOOL: self.request.school, TABLE: self.request.table}

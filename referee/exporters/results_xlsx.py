@@ -298,6 +298,7 @@ class ResultsSheets:
 @register
 class ResultsXlsx(XlsxExporter):
     identifier = "results-xlsx"
+    background = True
     position = 40
     offers_provisional = True
     verbose_name = gettext_lazy("Results workbook (Excel)")

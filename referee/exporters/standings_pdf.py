@@ -31,6 +31,7 @@ STRIPE = colors.Color(0.96, 0.96, 0.96)
 @register
 class StandingsPdf(PdfExporter):
     identifier = "standings-pdf"
+    background = True
     position = 30
     offers_provisional = True
     accepts = frozenset({ROUND})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -114,11 +115,45 @@ def _cell(hand: HandResult) -> SheetCell:
 
 def table_sheet(table: Table) -> TableSheet:
     """Four queries: seats, games, hands, incidents. The table's round and tournament should be loaded."""
-    seats = list(table.seats.select_related("player__school").order_by("letter"))
-    games = list(table.games.order_by("number"))
+    return table_sheets([table])[0]
+
+
+def table_sheets(tables: Sequence[Table]) -> list[TableSheet]:
+    """The sheets of many tables in the same four queries (a round's printout reads them in bulk). The
+    tables' rounds and tournament should be loaded."""
+    keys = [table.pk for table in tables]
+    seats_by_table: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table_id__in=keys).select_related("player__school").order_by("letter"):
+        seats_by_table[seat.table_id].append(seat)
+    games_by_table: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(table_id__in=keys).order_by("number"):
+        games_by_table[game.table_id].append(game)
     hands_by_game: dict[int, dict[int, HandResult]] = defaultdict(dict)
-    for hand in HandResult.objects.filter(game__table=table):
+    for hand in HandResult.objects.filter(game__table_id__in=keys):
         hands_by_game[hand.game_id][hand.seat_id] = hand
+    incidents_by_table: dict[int, list[Incident]] = defaultdict(list)
+    incidents = Incident.objects.filter(game__table_id__in=keys).select_related("game")
+    for incident in incidents.order_by("created_at", "pk"):
+        incidents_by_table[incident.game.table_id].append(incident)
+    return [
+        _sheet(
+            table,
+            seats_by_table[table.pk],
+            games_by_table[table.pk],
+            hands_by_game,
+            incidents_by_table[table.pk],
+        )
+        for table in tables
+    ]
+
+
+def _sheet(
+    table: Table,
+    seats: list[Seat],
+    games: list[Game],
+    hands_by_game: dict[int, dict[int, HandResult]],
+    incidents: list[Incident],
+) -> TableSheet:
     sheet_games = []
     won: dict[int, Fraction] = defaultdict(Fraction)
     total: dict[int, Fraction] = defaultdict(Fraction)
@@ -132,26 +167,23 @@ def table_sheet(table: Table) -> TableSheet:
                 total[seat.pk] += Fraction(hand.score_sixtieths, SIXTIETHS)
         sheet_games.append(SheetGame(game, game.number, game.ending, game.version, cells))
     letters = {seat.pk: seat.letter for seat in seats}
-    incidents = [
-        SheetIncident(
-            incident.game.number,
-            letters.get(incident.seat_id, ""),
-            incident.kind,
-            incident.tiles_drawn,
-            incident.tiles_left_over,
-            incident.note,
-            incident,
-        )
-        for incident in Incident.objects.filter(game__table=table)
-        .select_related("game")
-        .order_by("created_at", "pk")
-    ]
     return TableSheet(
         table=table,
         seats=[_sheet_seat(seat) for seat in seats],
         games=sheet_games,
         totals=[SheetTotal(seat.letter, won[seat.pk], total[seat.pk]) for seat in seats],
-        incidents=incidents,
+        incidents=[
+            SheetIncident(
+                incident.game.number,
+                letters.get(incident.seat_id, ""),
+                incident.kind,
+                incident.tiles_drawn,
+                incident.tiles_left_over,
+                incident.note,
+                incident,
+            )
+            for incident in incidents
+        ],
         games_required=games_required(table.round.tournament, len(seats)),
         play_order=play_order({seat.letter: seat.drawn_number for seat in seats}),
     )

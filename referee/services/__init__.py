@@ -3,6 +3,7 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_remove
 from referee.services.people import (
     player_create,
@@ -27,6 +28,7 @@ from referee.services.signoff import table_confirm, table_sign_off, table_tie_br
 from referee.services.tournaments import tournament_create, tournament_update
 
 __all__ = [
+    "export_job_request",
     "game_result_submit",
     "incident_record",
     "incident_remove",

@@ -195,5 +195,6 @@ def game_result_submit(
         before=before,
         after=_snapshot(game),
         reason=reason,
+        public=table.signed_off_at is not None,
     )
     return game

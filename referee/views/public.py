@@ -1,27 +1,50 @@
 """What the public sees: a tournament's schedule and progress, and the standings once released.
 
-The standings page refreshes itself, so it can stay on a projector in the hall; `?projector=1` shows it in
-large type and turns to the next page at each refresh.
+The standings are made once per change and kept in the shared cache (`public_cache`); a small script
+(`static/js/standings.js`) asks every few seconds whether they changed (an ETag) and swaps the new table in
+without moving the reader's place; without the script a link reloads the page. `?projector=1` shows the
+standings in large type and turns to the next page at each refresh.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 
 from referee import permissions, selectors
 from referee.models import Tournament
+from referee.views.public_cache import cached, etag_of, page_key, public_choices, public_tournament
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
 from referee.wording.names import public_name
 
 TOP_ON_FRONT_PAGE = 10
-REFRESH_SECONDS = 60
+REFRESH_SECONDS = 15
 PROJECTOR_SECONDS = 20
 PROJECTOR_ROWS = 15
+FRAGMENT_TEMPLATE = "public/_standings_fragment.html"
+
+
+def _front_standings(tournament: Tournament) -> dict[str, Any]:
+    rows = selectors.standings(tournament)
+    return {
+        "standings": [
+            {
+                "row": row,
+                "rank": rank_text(row.rank, row.tied),
+                "name": public_name(row.player, tournament.privacy),
+            }
+            for row in rows[:TOP_ON_FRONT_PAGE]
+        ],
+        "more_standings": len(rows) > TOP_ON_FRONT_PAGE,
+    }
 
 
 class PublicTournamentView(TemplateView):
@@ -29,22 +52,42 @@ class PublicTournamentView(TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        tournament = public_tournament(kwargs["slug"])
         context["tournament"] = tournament
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            rows = selectors.standings(tournament)
-            context["standings"] = [
-                {
-                    "row": row,
-                    "rank": rank_text(row.rank, row.tied),
-                    "name": public_name(row.player, tournament.privacy),
-                }
-                for row in rows[:TOP_ON_FRONT_PAGE]
-            ]
-            context["more_standings"] = len(rows) > TOP_ON_FRONT_PAGE
+            key = page_key(tournament, "front", public_choices(self.request))
+            context.update(cached(key, lambda: _front_standings(tournament)))
         return context
+
+
+def standings_part(request: HttpRequest, tournament: Tournament) -> tuple[str, dict[str, str]]:
+    """The released standings' table (and, on the projector, the next page's address) from the cache."""
+    request.GET = public_choices(request)
+    key = page_key(tournament, "standings", request.GET)
+    return key, cached(key, lambda: _make_standings_part(request, tournament))
+
+
+def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
+    projector = request.GET.get("projector") == "1"
+    context = standings_context(
+        request,
+        tournament,
+        final_only=True,
+        namer=lambda player: public_name(player, tournament.privacy),
+        per_page=PROJECTOR_ROWS if projector else PER_PAGE,
+    )
+    html = render_to_string(FRAGMENT_TEMPLATE, context, request=request)
+    return {"html": html, "next_page": _next_page_query(request, context["standings_table"])}
+
+
+def _next_page_query(request: HttpRequest, table: Any) -> str:
+    """On the projector each refresh shows the next page, then starts again from the first."""
+    query = request.GET.copy()
+    page = table.page
+    query["page"] = str(page.next_page_number() if page and page.has_next() else 1)
+    return f"?{query.urlencode()}"
 
 
 class PublicStandingsView(TemplateView):
@@ -52,26 +95,36 @@ class PublicStandingsView(TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        tournament = public_tournament(kwargs["slug"])
         projector = self.request.GET.get("projector") == "1"
         context.update(tournament=tournament, projector=projector, released=tournament.standings_released)
         context["refresh_seconds"] = PROJECTOR_SECONDS if projector else REFRESH_SECONDS
         if tournament.standings_released:
-            context.update(
-                standings_context(
-                    self.request,
-                    tournament,
-                    final_only=True,
-                    namer=lambda player: public_name(player, tournament.privacy),
-                    per_page=PROJECTOR_ROWS if projector else PER_PAGE,
-                )
+            key, part = standings_part(self.request, tournament)
+            context["standings_html"] = mark_safe(part["html"])  # our own template's output
+            context["etag"] = etag_of(key)
+            context["refresh_url"] = part["next_page"] if projector else ""
+            context["fragment_url"] = (
+                reverse("public:standings_fragment", args=[tournament.slug])
+                + "?"
+                + self.request.GET.urlencode()
             )
-            context["refresh_url"] = self._next_page_url(context["standings_table"]) if projector else ""
         return context
 
-    def _next_page_url(self, table: Any) -> str:
-        """On the projector each refresh shows the next page, then starts again from the first."""
-        query = self.request.GET.copy()
-        page = table.page
-        query["page"] = str(page.next_page_number() if page and page.has_next() else 1)
-        return f"?{query.urlencode()}"
+
+def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings' table alone, for the page's script: 304 while it has not changed since its ETag."""
+    tournament = public_tournament(slug)
+    if not tournament.standings_released:
+        response = HttpResponse(status=404)
+    else:
+        key, part = standings_part(request, tournament)
+        etag = etag_of(key)
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(part["html"])
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response

@@ -32,6 +32,7 @@ ACTION_LABELS = {
     "referee.create": _("Referee account created"),
     "referee.add": _("Referee added"),
     "referee.remove": _("Referee removed"),
+    "export.request": _("Export asked for"),
 }
 
 

@@ -1,8 +1,9 @@
 """`make hall`: prepare the laptop's site for the day, show the address, and run the server and the weather.
 
-One process starts two: gunicorn (the site, on every interface) and `manage.py weather_schedule` (the
-Observatory on match mornings; one process, so the feed is read once however many web workers there are).
-If either stops, the other is stopped too, and Ctrl+C stops both.
+One process starts three: gunicorn (the site, on every interface), `manage.py export_worker` (the long
+exports, made outside the web requests) and `manage.py weather_schedule` (the Observatory on match mornings;
+one process, so the feed is read once however many web workers there are). If one stops, the others are
+stopped too, and Ctrl+C stops them all.
 """
 
 from __future__ import annotations
@@ -152,7 +153,10 @@ def start_children(port: int, weather: bool) -> dict[str, subprocess.Popen]:
         f"0.0.0.0:{port}",
         "tableref.wsgi:application",
     ]
-    children = {"web server": subprocess.Popen(server, cwd=ROOT)}
+    children = {
+        "web server": subprocess.Popen(server, cwd=ROOT),
+        "export worker": subprocess.Popen([sys.executable, "manage.py", "export_worker"], cwd=ROOT),
+    }
     if weather:
         children["weather readings"] = subprocess.Popen(
             [sys.executable, "manage.py", "weather_schedule"], cwd=ROOT

@@ -56,6 +56,7 @@ QUERY_PARAMETERS = {
     "organiser:standings": [*STANDINGS_QUERY, "include"],
     "public:tournament": ["projector"],
     "public:standings": [*STANDINGS_QUERY, "projector"],
+    "public:standings_fragment": [*STANDINGS_QUERY, "projector"],
     "exports:download": ["round", "school"],
     "weather:snapshots": ["feed", "page"],
     "login": ["next"],
@@ -204,9 +205,13 @@ def addresses(name: str, world: World) -> list[str]:
         "referee:preview": [(table.pk,) for table in tables],
         "public:tournament": [(slug,), ("no-such-tournament",)],
         "public:standings": [(slug,)],
+        "public:standings_fragment": [(slug,), ("no-such-tournament",)],
         "exports:page": [(slug,)],
         "exports:download": [(slug, exporter.identifier) for exporter in all_exporters()]
         + [(slug, "no-such-export")],
+        "exports:job": [(slug, _export_job(world)), (slug, HUGE)],
+        "exports:job_status": [(slug, _export_job(world)), (slug, HUGE)],
+        "exports:job_download": [(slug, _export_job(world)), (slug, HUGE)],
         "exports:table_scoresheet": [(world.playing_table.pk,), (HUGE,)],
         "exports:table_blank_scoresheet": [(world.open_table.pk,)],
         "weather:index": [()],
@@ -220,6 +225,23 @@ def addresses(name: str, world: World) -> list[str]:
         "hall:pdf": [()],
     }
     return [_reverse(name, args) for args in by_name.get(name, [])]
+
+
+def _export_job(world: World) -> int:
+    """A finished background export of the tournament (made once, then reused)."""
+    from referee.models import ExportJob, ExportJobStatus
+
+    job = ExportJob.objects.filter(tournament=world.tournament).first()
+    if job is None:
+        job = ExportJob.objects.create(
+            tournament=world.tournament,
+            identifier="results-xlsx",
+            status=ExportJobStatus.DONE,
+            filename="cup-results-xlsx.xlsx",
+            mimetype="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            content=b"PK",
+        )
+    return job.pk
 
 
 def _reverse(name: str, args: tuple) -> str:

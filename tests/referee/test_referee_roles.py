@@ -18,6 +18,7 @@ import pytest
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
+from referee.exporters import ExportRequest
 from scoring import PlayerInput
 
 ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
@@ -58,6 +59,15 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.school_update(actor=a, school=w.school, name_zh="改名", name_en="", code="HSP"),
     ),
     "school_delete": (ORGANISER_ONLY, lambda a, w: services.school_delete(actor=a, school=w.empty_school)),
+    "export_job_request": (
+        ORGANISER_ONLY,
+        lambda a, w: services.export_job_request(
+            actor=a,
+            request=ExportRequest(tournament=w.tournament),
+            identifier="results-xlsx",
+            ui_language="en",
+        ),
+    ),
     "player_create": (
         ORGANISER_ONLY,
         lambda a, w: services.player_create(

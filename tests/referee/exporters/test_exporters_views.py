@@ -9,7 +9,17 @@ from django.db import connection
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from referee import exports_worker
 from tests.referee.hostile import refuse_nul
+
+
+def made_in_background(client, slug: str, identifier: str, data: dict | None = None):
+    """Ask for a long export as the page's button does, let a worker make it, and download it."""
+    asked = client.post(reverse("exports:download", args=[slug, identifier]), data or {})
+    assert asked.status_code == 302
+    assert "/exports/jobs/" in asked["Location"]
+    assert exports_worker.work_once("test-worker:1")
+    return client.get(asked["Location"] + "download/")
 
 
 def test_the_export_page_lists_every_exporter_with_a_button(organiser_client, event, second_school):
@@ -36,8 +46,7 @@ def test_only_organisers_open_the_export_page(client, roles, event, who):
 
 
 def test_a_download_is_an_attachment_of_the_right_kind(organiser_client, event):
-    url = reverse("exports:download", args=[event.slug, "results-xlsx"])
-    response = organiser_client.get(url, {"lang": "en"})
+    response = made_in_background(organiser_client, event.slug, "results-xlsx", {"lang": "en"})
     assert response.status_code == 200
     assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     assert response["Content-Disposition"] == 'attachment; filename="cup-results-xlsx.xlsx"'
@@ -45,9 +54,7 @@ def test_a_download_is_an_attachment_of_the_right_kind(organiser_client, event):
 
 
 def test_a_round_and_a_school_narrow_the_download(organiser_client, event, round_, second_school):
-    scoresheets = organiser_client.get(
-        reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), {"round": round_.pk}
-    )
+    scoresheets = made_in_background(organiser_client, event.slug, "scoresheets-pdf", {"round": round_.pk})
     assert scoresheets["Content-Disposition"] == 'attachment; filename="cup-round-1-scoresheets-pdf.pdf"'
     pack = organiser_client.get(
         reverse("exports:download", args=[event.slug, "school-pack"]), {"school": "lhp"}
@@ -61,14 +68,16 @@ def test_a_bad_choice_goes_back_to_the_page_with_a_message(organiser_client, eve
     assert response.redirect_chain[-1][0] == reverse("exports:page", args=[event.slug])
     assert [message.level_tag for message in response.context["messages"]] == ["error"]
     for query in ({"round": "9999"}, {"round": "x"}):
-        again = organiser_client.get(reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), query)
-        assert again.status_code == 302
+        again = organiser_client.post(
+            reverse("exports:download", args=[event.slug, "scoresheets-pdf"]), query
+        )
+        assert again["Location"] == reverse("exports:page", args=[event.slug])
     unknown = organiser_client.get(reverse("exports:download", args=[event.slug, "no-such-export"]))
     assert unknown.status_code == 302
 
 
 def test_blank_sheets_link_to_the_host_the_organiser_uses(pdf, organiser_client, event, signed_table):
-    response = organiser_client.get(reverse("exports:download", args=[event.slug, "blank-scoresheets-pdf"]))
+    response = made_in_background(organiser_client, event.slug, "blank-scoresheets-pdf")
     assert f"http://testserver/referee/tables/{signed_table.pk}/".encode() in response.content
 
 
@@ -115,7 +124,7 @@ def test_the_table_pages_sheets_speak_the_pages_language(referee_client, signed_
 @pytest.mark.parametrize("key", ["²", "１", "٣", "-1", "99999999999999999999999", str(2**63)])
 def test_a_round_named_in_anything_but_ascii_digits_goes_back_with_a_message(organiser_client, event, key):
     url = reverse("exports:download", args=[event.slug, "standings-pdf"])
-    response = organiser_client.get(url, {"round": key}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    response = organiser_client.post(url, {"round": key}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
     assert response.redirect_chain[-1][0] == reverse("exports:page", args=[event.slug])
     assert [str(message) for message in response.context["messages"]] == [
         "This round is not part of the tournament."

@@ -1,0 +1,194 @@
+"""The load bench's clients: referees who log in, open their table, save three games and sign off through the
+real forms (GET the page, read the form and its CSRF token, POST it as a browser would, follow the
+redirect), and readers who reload the public standings. Every request's time as the client felt it is kept
+by kind; every save is remembered with its submission key and whether the server acknowledged it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+import httpx
+
+TIMEOUT = httpx.Timeout(120.0, connect=10.0)
+# A went-out game as the bench site's save: seat A goes out, the others hold racks.
+GAME = {
+    "ending": "went-out",
+    "went_out": "A",
+    "rack_B": "R3 K4 J",
+    "rack_value_C": "21",
+    "rack_D": "B10 Y1",
+    "made_initial_meld_B": "on",
+    "made_initial_meld_C": "on",
+    "made_initial_meld_D": "on",
+}
+
+
+class FormReader(HTMLParser):
+    """Every form of a page: its fields' default values and its submit buttons' (name, value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+        self._current: dict | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self._current = {"fields": {}, "buttons": [], "method": values.get("method", "get")}
+            self.forms.append(self._current)
+        elif self._current is not None and tag in ("input", "button") and values.get("name"):
+            kind = values.get("type", "submit" if tag == "button" else "text")
+            if kind == "submit":
+                self._current["buttons"].append((values["name"], values.get("value", "")))
+            elif kind not in ("checkbox", "radio") or "checked" in values:
+                self._current["fields"].setdefault(values["name"], values.get("value", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._current = None
+
+
+def forms_of(html: str) -> list[dict]:
+    reader = FormReader()
+    reader.feed(html)
+    return reader.forms
+
+
+def form_with(html: str, action: str) -> dict | None:
+    """The form that sends `action` (a button's value or a hidden field's)."""
+    for form in forms_of(html):
+        if form["fields"].get("action") == action or ("action", action) in form["buttons"]:
+            return form
+    return None
+
+
+@dataclass
+class Timings:
+    """Seconds by kind of request, errors by kind, shared by every client thread."""
+
+    seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.seconds[kind].append(seconds)
+
+    def error(self, kind: str, what: str) -> None:
+        with self.lock:
+            self.errors[kind].append(what)
+
+
+@dataclass
+class Save:
+    table: int
+    number: int
+    key: str
+    acknowledged: bool = False
+
+
+class Referee:
+    """One phone: its own cookies and connection, its table, the saves it sent."""
+
+    def __init__(self, base_url: str, username: str, password: str, table_pk: int, timings: Timings) -> None:
+        self.client = httpx.Client(base_url=base_url, timeout=TIMEOUT, follow_redirects=False)
+        self.username, self.password, self.table_pk = username, password, table_pk
+        self.timings = timings
+        self.saves: list[Save] = []
+        self.page = ""
+        self.logged_in_at: float | None = None
+        self.signed_off = False
+        self.resent = 0
+        self.duplicate_acknowledged: bool | None = None
+
+    def _request(self, kind: str, method: str, url: str, data: dict | None = None) -> httpx.Response:
+        started = time.perf_counter()
+        response = self.client.request(method, url, data=data)
+        self.timings.add(kind, time.perf_counter() - started)
+        if response.status_code >= 400:
+            self.timings.error(kind, f"{method} {url}: {response.status_code}")
+        return response
+
+    def login(self) -> None:
+        page = self._request("login page", "GET", "/login/").text
+        form = next(form for form in forms_of(page) if "password" in form["fields"])
+        data = {**form["fields"], "username": self.username, "password": self.password}
+        response = self._request("login", "POST", "/login/", data)
+        if response.status_code != 302:
+            raise RuntimeError(f"{self.username} could not log in ({response.status_code})")
+        self.logged_in_at = time.monotonic()
+
+    @property
+    def table_url(self) -> str:
+        return f"/referee/tables/{self.table_pk}/"
+
+    def open_table(self) -> None:
+        self.page = self._request("table page", "GET", self.table_url).text
+
+    def save_game(self, *, resend: Save | None = None) -> Save:
+        """Save the next game as the page's form says; `resend` sends an earlier save again, same key."""
+        form = form_with(self.page, "save-game")
+        if form is None and resend is None:
+            raise RuntimeError(f"table {self.table_pk}: no game form on the page")
+        fields = form["fields"] if form else {"csrfmiddlewaretoken": self.csrf_token()}
+        data = {**fields, **GAME, "action": "save-game"}
+        if resend is not None:
+            data.update(submission=resend.key, game_number=str(resend.number))
+        save = resend or Save(self.table_pk, int(data["game_number"]), data["submission"])
+        if resend is None:
+            self.saves.append(save)
+        response = self._request("save", "POST", self.table_url, data)
+        if response.status_code == 302:
+            save.acknowledged = True
+            self.open_table()  # the browser follows the redirect to the table page
+        return save
+
+    def csrf_token(self) -> str:
+        return next(
+            (
+                form["fields"]["csrfmiddlewaretoken"]
+                for form in forms_of(self.page)
+                if "csrfmiddlewaretoken" in form["fields"]
+            ),
+            "",
+        )
+
+    def sign_off(self) -> None:
+        form = form_with(self.page, "sign-off")
+        if form is None:
+            raise RuntimeError(f"table {self.table_pk}: no sign-off form on the page")
+        response = self._request("sign-off", "POST", self.table_url, {**form["fields"], "action": "sign-off"})
+        if response.status_code == 302:
+            self.signed_off = True
+            self.open_table()
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def read_standings(
+    base_url: str, slug: str, timings: Timings, stop: threading.Event, deadline: float
+) -> None:
+    """A parent reloading the public standings as fast as the server answers, until told to stop."""
+    with httpx.Client(base_url=base_url, timeout=TIMEOUT) as client:
+        while not stop.is_set() and time.monotonic() < deadline:
+            started = time.perf_counter()
+            try:
+                response = client.get(f"/t/{slug}/standings/")
+            except httpx.HTTPError as error:
+                timings.error("public standings", type(error).__name__)
+                continue
+            timings.add("public standings", time.perf_counter() - started)
+            if response.status_code != 200:
+                timings.error("public standings", str(response.status_code))
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]

@@ -1,0 +1,164 @@
+"""The load bench's tables and verdicts: times by kind of request (clients and server), and what the database
+holds after each run."""
+
+from __future__ import annotations
+
+from benchmarks.load_clients import Referee, Timings, percentile
+
+SERVER_KINDS = {
+    ("POST", "/login/"): "login",
+    ("GET", "/referee/tables/"): "table page",
+    ("POST", "/referee/tables/"): "save or sign-off",
+    ("GET", "/t/"): "public standings",
+}
+
+
+def _server_kind(method: str, path: str) -> str | None:
+    for (kind_method, prefix), kind in SERVER_KINDS.items():
+        if method == kind_method and (path == prefix or (prefix.endswith("/") and path.startswith(prefix))):
+            if prefix == "/t/" and not path.endswith("/standings/"):
+                return None
+            return kind
+    return None
+
+
+def _row(kind: str, values: list[float]) -> str:
+    if not values:
+        return f"   | {kind:<20} | {0:>6} |      - |      - |      - |"
+    figures = [percentile(values, share) * 1000 for share in (0.5, 0.95, 0.99)]
+    return (
+        f"   | {kind:<20} | {len(values):>6} | " + " | ".join(f"{figure:>6.0f}" for figure in figures) + " |"
+    )
+
+
+def print_run(
+    title: str,
+    timings: Timings,
+    server_rows: list[tuple[str, str, int, float]],
+    summary: dict,
+    targets: dict[str, float],
+    references: dict[str, float],
+) -> None:
+    print(f"   {title}: {summary['seconds']:.0f} s, load average {summary['load']}", flush=True)
+    print("   | as the clients felt it  | count |  p50 ms |  p95 ms |  p99 ms |")
+    for kind in ("login", "table page", "save", "sign-off", "public standings"):
+        print(_row(kind, timings.seconds.get(kind, [])))
+    by_kind: dict[str, list[float]] = {}
+    for method, path, _status, seconds in server_rows:
+        kind = _server_kind(method, path)
+        if kind:
+            by_kind.setdefault(kind, []).append(seconds)
+    print("   | as the server spent it  |")
+    for kind in ("login", "table page", "save or sign-off", "public standings"):
+        print(_row(kind, by_kind.get(kind, [])))
+    for kind, target in targets.items():
+        p95 = percentile(timings.seconds.get(kind, []), 0.95)
+        verdict = "met" if p95 <= target else "missed"
+        print(f"   target {kind} p95 <= {target * 1000:.0f} ms: {p95 * 1000:.0f} ms, {verdict}")
+    standings = timings.seconds.get("public standings", [])
+    if standings:
+        ratio = percentile(standings, 0.5) / references["standings SQL"]
+        print(f"   public standings p50 = {ratio:.2f}x the raw SQL aggregate measured in this run")
+    logged_in = summary["all logged in after"]
+    print(
+        "   all referees logged in after "
+        + (f"{logged_in:.0f} s (target 120 s)" if logged_in is not None else "never: some could not log in")
+    )
+    if summary["export during"]:
+        print(f"   the round's scoresheets asked for during the run: {summary['export during']}")
+    errors = {kind: len(found) for kind, found in timings.errors.items()}
+    print(f"   errors: {errors or 'none'}", flush=True)
+    for kind, found in timings.errors.items():
+        for line in found[:3]:
+            print(f"     {kind}: {line}")
+
+
+def _stored(table_pks: list[int]) -> dict[int, list[tuple[int, int]]]:
+    """(game number, hands) of every game at these tables."""
+    from django.db.models import Count
+
+    from referee.models import Game
+
+    stored: dict[int, list[tuple[int, int]]] = {pk: [] for pk in table_pks}
+    for table_id, number, hands in (
+        Game.objects.filter(table_id__in=table_pks)
+        .annotate(hand_count=Count("hands"))
+        .values_list("table_id", "number", "hand_count")
+    ):
+        stored[table_id].append((number, hands))
+    return stored
+
+
+def _check(referees: list[Referee]) -> list[str]:
+    """Every acknowledged save stored exactly once with all its hands; nothing half-written anywhere."""
+    from django.db import connection
+
+    from referee.models import Table
+
+    wrong = []
+    stored = _stored([referee.table_pk for referee in referees])
+    signed = set(
+        Table.objects.filter(pk__in=[r.table_pk for r in referees], signed_off_at__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    for referee in referees:
+        games = stored[referee.table_pk]
+        numbers = [number for number, _hands in games]
+        if len(numbers) != len(set(numbers)):
+            wrong.append(f"table {referee.table_pk}: a game stored twice {sorted(numbers)}")
+        for number, hands in games:
+            if hands != 4:
+                wrong.append(f"table {referee.table_pk}: game {number} half-written ({hands} hands)")
+        for save in referee.saves:
+            if save.acknowledged and numbers.count(save.number) != 1:
+                times = numbers.count(save.number)
+                wrong.append(
+                    f"table {referee.table_pk}: acknowledged game {save.number} stored {times} times"
+                )
+        if referee.signed_off and referee.table_pk not in signed:
+            wrong.append(f"table {referee.table_pk}: acknowledged sign-off not stored")
+    connection.close()
+    return wrong
+
+
+def check_database(referees: list[Referee], summary: dict) -> bool:
+    wrong = _check(referees)
+    acknowledged = sum(save.acknowledged for referee in referees for save in referee.saves)
+    failed_export = summary["export during"] not in ("", "done")
+    print(
+        f"   database: {acknowledged} acknowledged games, "
+        + ("every one stored exactly once, none half-written" if not wrong else f"WRONG: {wrong[:5]}")
+    )
+    if failed_export:
+        print(f"   WRONG: the export asked for during the run ended: {summary['export during']}")
+    return not wrong and not failed_export
+
+
+def check_fault(referees: list[Referee]) -> bool:
+    wrong = _check(referees)
+    resent = sum(referee.resent for referee in referees)
+    doubled = [r.table_pk for r in referees if r.duplicate_acknowledged is False]
+    unfinished = [r.table_pk for r in referees if len([s for s in r.saves if s.acknowledged]) < 3]
+    print(
+        f"   after the restart: {resent} unacknowledged saves resent with their keys, "
+        f"every last save resent once more on purpose"
+    )
+    if doubled:
+        wrong.append(f"a resent key was not acknowledged at tables {doubled[:5]}")
+    if unfinished:
+        wrong.append(f"tables {unfinished[:5]} could not finish their games after the restart")
+    print(
+        "   database: "
+        + (
+            "every acknowledged game stored exactly once, none half-written, no resend doubled a game"
+            if not wrong
+            else f"WRONG: {wrong[:5]}"
+        ),
+        flush=True,
+    )
+    for referee in referees:
+        for kind, found in referee.timings.errors.items():
+            for line in found[:2]:
+                print(f"     {kind}: {line}")
+    return not wrong

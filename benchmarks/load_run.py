@@ -1,0 +1,359 @@
+"""One setup of the load bench (`bench_load.py`), in a process of its own (Django is set up once per
+database): build the tournament, start the server, time the exports, run the referees and readers, kill the
+server in a burst, and check the database. Exit 0 when every answer is right, 1 when data was lost or
+doubled, 3 when the database cannot be reached."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from benchmarks.load_clients import Referee, Timings, read_standings
+from benchmarks.load_server import Server
+
+SIZE = 5000
+READERS = 20
+PASSWORD = "load-bench-password-1"
+RUN_SECONDS = 300  # every client stops by this deadline, whatever happens
+EXPORT_SECONDS = 120
+FAULT_REFEREES = 10 if os.environ.get("BENCH_QUICK") == "1" else 40
+TARGETS = {"save": 0.300, "table page": 0.200, "public standings": 0.050}  # p95 seconds, as clients feel
+
+
+def load_average() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def setup_django(url: str) -> None:
+    os.environ.update(DATABASE_URL=url, DEBUG="0", SECRET_KEY="load-bench-only", ALLOWED_HOSTS="127.0.0.1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tableref.settings")
+    import django
+
+    django.setup()
+
+
+def fresh_database(url: str) -> bool:
+    """A new, empty database (PostgreSQL: dropped and made again). False when PostgreSQL cannot be reached."""
+    if not url.startswith("postgres"):
+        return True
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    try:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            connection.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError:
+        return False
+    return True
+
+
+def build(open_tables: int):
+    """The 5,000-player tournament with `open_tables` tables waiting for all their games, one per referee."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.core.management import call_command
+    from django.db import connection
+
+    from benchmarks.builders import BulkPlan, build_tournament
+    from referee.models import Game, Table
+
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # hashed names, as DEBUG off serves them
+    User = get_user_model()
+    organiser = User.objects.create_user("load-organiser", password=PASSWORD)
+    plan = BulkPlan(slug="load", players=SIZE, referees=open_tables, open_tables=open_tables, seed=11)
+    tournament = build_tournament(plan, organiser=organiser)
+    open_ = Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True)
+    Game.objects.filter(table__in=open_).delete()
+    User.objects.filter(username__startswith="load-referee").update(password=make_password(PASSWORD))
+    tables = list(open_.order_by("number").values_list("pk", "referee__username"))
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+        if connection.vendor == "sqlite":
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return tournament, tables
+
+
+def references(tournament) -> dict[str, float]:
+    """Two figures of this machine at this moment, to divide the others by: the public standings' raw SQL
+    aggregate (median of 5) and one trivial reportlab page (median of 20)."""
+    import io
+    import statistics
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from reportlab.pdfgen.canvas import Canvas
+
+    from referee import selectors
+
+    with CaptureQueriesContext(connection) as captured:
+        selectors.standings(tournament)
+    sql = captured.captured_queries[-1]["sql"]
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        with connection.cursor() as cursor:
+            cursor.execute(sql)
+            cursor.fetchall()
+        times.append(time.perf_counter() - started)
+    pages = []
+    for _ in range(20):
+        started = time.perf_counter()
+        canvas = Canvas(io.BytesIO())
+        canvas.drawString(72, 720, "TableRef")
+        canvas.showPage()
+        canvas.save()
+        pages.append(time.perf_counter() - started)
+    connection.close()
+    return {"standings SQL": statistics.median(times), "reportlab page": statistics.median(pages)}
+
+
+def organiser_client(server: Server):
+    from benchmarks.load_clients import Referee
+
+    organiser = Referee(server.base_url, "load-organiser", PASSWORD, 0, Timings())
+    organiser.login()
+    return organiser
+
+
+def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
+    """Ask for an export as the page's button does; wait for it; (its end, seconds until downloadable)."""
+    client = organiser.client
+    organiser.page = client.get("/organise/load/exports/").text
+    token = organiser.csrf_token()
+    started = time.perf_counter()
+    asked = client.post(f"/organise/load/exports/{identifier}/", data={**data, "csrfmiddlewaretoken": token})
+    if asked.status_code != 302 or "/jobs/" not in asked.headers.get("location", ""):
+        return f"refused ({asked.status_code})", 0.0
+    job = asked.headers["location"]
+    while time.perf_counter() - started < EXPORT_SECONDS:
+        state = client.get(job + "status.json")
+        if state.status_code != 200:
+            return f"status {state.status_code}", time.perf_counter() - started
+        status = state.json()
+        if status["status"] in ("done", "failed"):
+            seconds = time.perf_counter() - started
+            if status["status"] == "done":
+                download = client.get(status["download"])
+                return (
+                    "done" if download.status_code == 200 else f"download {download.status_code}"
+                ), seconds
+            return "failed: " + status["message"], seconds
+        time.sleep(0.2)
+    return "not ready in time", time.perf_counter() - started
+
+
+def main() -> int:
+    options, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
+    if not fresh_database(options["url"]):
+        return 3
+    setup_django(options["url"])
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
+    from benchmarks.load_report import check_database, print_run
+
+    runs = options["runs"]
+    started = time.perf_counter()
+    tournament, tables = build(sum(runs) + FAULT_REFEREES)
+    print(
+        f"   built {SIZE:,} players in {time.perf_counter() - started:.0f} s (load {load_average()})",
+        flush=True,
+    )
+    refs = references(tournament)
+    print(
+        f"   references (load {load_average()}): standings SQL aggregate "
+        f"{refs['standings SQL'] * 1000:.1f} ms, one reportlab page {refs['reportlab page'] * 1000:.2f} ms",
+        flush=True,
+    )
+    server = Server(options["url"], options["workers"], options["threads"], folder)
+    server.start()
+    right = True
+    try:
+        right &= time_exports(server, refs)
+        offset = 0
+        for count in runs:
+            timings = Timings()
+            referees = [
+                Referee(server.base_url, username, PASSWORD, pk, timings)
+                for pk, username in tables[offset : offset + count]
+            ]
+            offset += count
+            server.reset_log()
+            summary = burst(server, referees, timings, export_during=count == max(runs))
+            print_run(f"{count} referees", timings, server.server_times(), summary, TARGETS, refs)
+            right &= check_database(referees, summary)
+        fault_referees = [
+            Referee(server.base_url, username, PASSWORD, pk, Timings())
+            for pk, username in tables[offset : offset + FAULT_REFEREES]
+        ]
+        right &= fault_run(server, fault_referees)
+    finally:
+        server.stop()
+    return 0 if right else 1
+
+
+def time_exports(server: Server, refs: dict[str, float]) -> bool:
+    """The round's 1,250 scoresheets and the 5,000-player workbook, asked for while the site is quiet."""
+    from referee.models import Round
+
+    organiser = organiser_client(server)
+    round_pk = Round.objects.get(tournament__slug="load").pk
+    right = True
+    for identifier, data, target in (
+        ("scoresheets-pdf", {"round": str(round_pk), "lang": "zh-hant"}, 10.0),
+        ("results-xlsx", {"lang": "zh-hant"}, 3.0),
+    ):
+        end, seconds = export(organiser, identifier, data)
+        ratio = seconds / refs["reportlab page"]
+        print(
+            f"   export {identifier}: {end} in {seconds:.1f} s (target {target:.0f} s; "
+            f"load {load_average()}; {ratio:,.0f}x one reportlab page)",
+            flush=True,
+        )
+        right &= end == "done"
+    organiser.close()
+    return right
+
+
+def burst(server: Server, referees: list[Referee], timings: Timings, *, export_during: bool) -> dict:
+    """Every referee at once (login, table, three games, sign-off) while the readers reload the standings."""
+    stop = threading.Event()
+    deadline = time.monotonic() + RUN_SECONDS
+    start = threading.Barrier(len(referees) + 1)
+    readers = [
+        threading.Thread(
+            target=read_standings, args=(server.base_url, "load", timings, stop, deadline), daemon=True
+        )
+        for _ in range(READERS)
+    ]
+    for reader in readers:
+        reader.start()
+    threads = [
+        threading.Thread(target=_referee_day, args=(referee, start, deadline), daemon=True)
+        for referee in referees
+    ]
+    for thread in threads:
+        thread.start()
+    load_before = load_average()
+    start.wait()
+    began = time.monotonic()
+    export_end = ""
+    if export_during:
+        from referee.models import Round
+
+        organiser = organiser_client(server)
+        round_pk = Round.objects.get(tournament__slug="load").pk
+        export_end, _seconds = export(organiser, "scoresheets-pdf", {"round": str(round_pk)})
+        organiser.close()
+    for thread in threads:
+        thread.join(max(deadline - time.monotonic(), 1))
+    stop.set()
+    for reader in readers:
+        reader.join(10)
+    logged_in = [referee.logged_in_at - began for referee in referees if referee.logged_in_at]
+    for referee in referees:
+        referee.close()
+    return {
+        "all logged in after": max(logged_in) if len(logged_in) == len(referees) else None,
+        "load": f"{load_before} -> {load_average()}",
+        "export during": export_end,
+        "seconds": time.monotonic() - began,
+    }
+
+
+def _referee_day(referee: Referee, start: threading.Barrier, deadline: float) -> None:
+    start.wait()
+    try:
+        referee.login()
+        referee.open_table()
+        for _ in range(3):
+            if time.monotonic() > deadline:
+                return
+            referee.save_game()
+        referee.sign_off()
+    except Exception as error:
+        referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
+
+
+def fault_run(server: Server, referees: list[Referee]) -> bool:
+    from benchmarks.load_report import check_fault
+
+    for referee in referees:
+        referee.login()
+        referee.open_table()
+    server_back = threading.Event()
+    threads = [
+        threading.Thread(target=_saves_through_a_crash, args=(referee, server_back), daemon=True)
+        for referee in referees
+    ]
+    for thread in threads:
+        thread.start()
+    sent = lambda: sum(len(referee.saves) for referee in referees)  # noqa: E731
+    while sent() < len(referees) and any(thread.is_alive() for thread in threads):
+        time.sleep(0.01)
+    killed_after = sent()
+    server.kill()
+    time.sleep(1)
+    server.start()
+    server_back.set()
+    for thread in threads:
+        thread.join(RUN_SECONDS)
+    print(
+        f"   fault run: {len(referees)} referees, server killed (SIGKILL) after {killed_after} saves sent",
+        flush=True,
+    )
+    return check_fault(referees)
+
+
+def _saves_through_a_crash(referee: Referee, server_back: threading.Event) -> None:
+    """Three games; a save that got no answer is sent again with its key once the server is back; then the
+    last save is sent a second time on purpose; then the sign-off."""
+    import httpx
+
+    try:
+        while len([save for save in referee.saves if save.acknowledged]) < 3:
+            pending = next((save for save in referee.saves if not save.acknowledged), None)
+            try:
+                if pending is not None:
+                    referee.resent += 1
+                    referee.save_game(resend=pending)
+                else:
+                    referee.save_game()
+            except httpx.HTTPError:
+                server_back.wait(RUN_SECONDS)
+                _reopen(referee)
+        last = referee.saves[-1]
+        referee.open_table()
+        referee.duplicate_acknowledged = referee.save_game(resend=_copy(last)).acknowledged
+        referee.sign_off()
+    except Exception as error:
+        referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
+
+
+def _copy(save):
+    from dataclasses import replace
+
+    return replace(save, acknowledged=False)
+
+
+def _reopen(referee: Referee) -> None:
+    import httpx
+
+    for _ in range(100):
+        try:
+            referee.open_table()
+            return
+        except httpx.HTTPError:
+            time.sleep(0.5)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

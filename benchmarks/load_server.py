@@ -1,0 +1,139 @@
+"""The real server for the load bench: gunicorn as `make hall` or the deployment guide runs it, on 127.0.0.1
+only, in a process group of its own (so the fault run can kill it whole), with the export worker beside it.
+
+Gunicorn's access log records each request's own time (`%(D)s`, microseconds, from the moment a worker
+thread takes it), so the bench can print what the server spent beside what the clients felt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+PROJECT = Path(__file__).resolve().parent.parent
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """One gunicorn (and one export worker) on 127.0.0.1:`port`, over `database_url`."""
+
+    database_url: str
+    workers: int
+    threads: int
+    log_dir: Path
+    port: int = field(default_factory=free_port)
+    processes: list[subprocess.Popen] = field(default_factory=list)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def access_log(self) -> Path:
+        return self.log_dir / "access.log"
+
+    def environment(self) -> dict[str, str]:
+        return {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "DEBUG": "0",
+            "SECRET_KEY": "load-bench-only",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "WEB_CONCURRENCY": str(self.workers),
+            "WEB_THREADS": str(self.threads),
+            "DJANGO_SETTINGS_MODULE": "tableref.settings",
+        }
+
+    def start(self) -> None:
+        server = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            "python:tableref.gunicorn_config",
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--access-logfile",
+            str(self.access_log),
+            "--access-logformat",
+            ACCESS_FORMAT,
+            "--error-logfile",
+            str(self.log_dir / "error.log"),
+            "tableref.wsgi:application",
+        ]
+        worker = [sys.executable, "manage.py", "export_worker", "--idle-seconds", "0.2"]
+        for command in (server, worker):
+            with open(self.log_dir / "stdout.log", "a") as output:
+                self.processes.append(
+                    subprocess.Popen(
+                        command,
+                        cwd=PROJECT,
+                        env=self.environment(),
+                        stdout=output,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                )
+        self.wait_ready()
+
+    def wait_ready(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.base_url}/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not answer within {seconds:.0f} s (see {self.log_dir})")
+
+    def kill(self) -> None:
+        """SIGKILL to every process group: gunicorn's master, its workers, the export worker, at once."""
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        self.processes.clear()
+
+    def stop(self) -> None:
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self.processes.clear()
+
+    def server_times(self) -> list[tuple[str, str, int, float]]:
+        """(method, path, status, seconds) of every request in the access log so far."""
+        rows = []
+        if not self.access_log.exists():
+            return rows
+        for line in self.access_log.read_text().splitlines():
+            parts = line.split()
+            if len(parts) == 4 and parts[3].isdigit():
+                rows.append((parts[0], parts[1], int(parts[2]), int(parts[3]) / 1e6))
+        return rows
+
+    def reset_log(self) -> None:
+        if self.access_log.exists():
+            self.access_log.write_text("")

@@ -1,0 +1,179 @@
+"""The public standings from the shared cache: one small query per view, and never older than a committed
+change (sign-off, correction, confirmation, tie-break, privacy, a name), per language and per choice."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+from core.models import PublicVersion
+from referee import services
+from referee.models import Player, Table
+from referee.views.public import standings_part
+from referee.views.public_cache import public_tournament
+from scoring import PlayerInput
+from tests.referee.test_referee_services_corrections import correct_game_3
+from tests.referee.test_referee_standings import release
+
+
+def version(tournament) -> int:
+    return PublicVersion.objects.filter(tournament=tournament).values_list("number", flat=True).first() or 0
+
+
+def fragment(client, tournament, query: str = "") -> str:
+    response = client.get(reverse("public:standings_fragment", args=[tournament.slug]) + query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.fixture
+def released(organiser, tournament, finished_table, referee):
+    """The seed-002 table signed off, the standings released (privacy: initials)."""
+    services.table_sign_off(actor=referee, table=finished_table)
+    release(organiser, tournament)
+    return tournament
+
+
+def test_a_cached_view_runs_no_standings_query(client, released):
+    address = reverse("public:standings", args=[released.slug])
+    client.get(address)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(address).content.decode()
+    assert "李○○" in page
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert not [statement for statement in sql if "referee_handresult" in statement]
+    # The tournament with its version, and the cache's own read when the cache is a database table.
+    assert len(sql) <= 2
+
+
+def test_the_front_page_keeps_its_top_ten_in_the_cache_too(client, released):
+    address = reverse("public:tournament", args=[released.slug])
+    client.get(address)
+    with CaptureQueriesContext(connection) as queries:
+        assert "李○○" in client.get(address).content.decode()
+    assert not [query for query in queries.captured_queries if "referee_handresult" in query["sql"]]
+
+
+def test_a_sign_off_shows_at_once(client, organiser, tournament, table, play, referee):
+    release(organiser, tournament)
+    play(table, "B", {"A": 7, "C": 61, "D": 50})
+    play(table, "B", {"A": 12, "C": 2, "D": 23})
+    play(table, "C", {"A": 49, "B": 32, "D": 17})
+    assert "李○○" not in fragment(client, tournament)
+    services.table_sign_off(actor=referee, table=Table.objects.get(pk=table.pk))
+    assert "李○○" in fragment(client, tournament)
+
+
+def test_a_correction_shows_at_once(client, released, finished_table, organiser):
+    before = fragment(client, released)
+    correct_game_3(Table.objects.get(pk=finished_table.pk), organiser, reason="甲的牌架總值應為 40")
+    assert fragment(client, released) != before
+
+
+def test_a_confirmation_shows_at_once(client, organiser, tournament, finished_table, referee, other_referee):
+    release(organiser, tournament, requires_confirmation=True)
+    services.table_sign_off(actor=referee, table=finished_table)
+    assert "李○○" not in fragment(client, tournament)
+    services.table_confirm(actor=organiser, table=Table.objects.get(pk=finished_table.pk))
+    assert "李○○" in fragment(client, tournament)
+
+
+def test_privacy_and_names_show_at_once(client, released, organiser, school):
+    assert "李○○" in fragment(client, released)
+    release(organiser, released, privacy="full-names")
+    assert "李詠琳" in fragment(client, released)
+    player = Player.objects.get(name_zh="李詠琳")
+    services.player_update(
+        actor=organiser,
+        player=player,
+        school=school,
+        name_zh="吳詠琳",
+        name_en="",
+        class_name="",
+        number=player.number,
+    )
+    assert "吳詠琳" in fragment(client, released)
+    services.school_update(actor=organiser, school=school, name_zh="海景小學", name_en="Seaview", code="HSP")
+    assert "海景小學" in fragment(client, released, "?view=schools")
+
+
+def test_a_tie_break_moves_the_version(organiser, referee, tournament, players):
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="R2",
+        date=datetime.date(2026, 12, 6),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for player in players[:2]:
+        services.seat_assign(actor=organiser, table=table, player=player)
+    games = [
+        ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
+        ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
+        ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
+    ]
+    for number, (ending, hands) in enumerate(games, start=1):
+        services.game_result_submit(
+            actor=referee, table=table, game_number=number, ending=ending, hands=hands
+        )
+    before = version(tournament)
+    services.table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
+    assert version(tournament) == before + 1
+
+
+def test_a_game_at_a_table_in_play_leaves_the_public_pages_alone(table, play, tournament):
+    """Only signed-off tables are public: the 200 referees saving at once do not empty the cache."""
+    before = version(tournament)
+    play(table, "B")
+    assert version(tournament) == before
+
+
+def test_each_language_and_choice_has_its_own_entry(client, released):
+    chinese = fragment(client, released)
+    client.cookies["django_language"] = "en"
+    english = fragment(client, released)
+    assert "Players" in english
+    assert "Players" not in chinese
+    assert "?view=schools" in fragment(client, released, "?view=schools")
+
+
+def test_a_strangers_choice_never_reaches_other_readers(client, released):
+    poisoned = fragment(client, released, "?view=players&evil=%3Cx%3E")
+    assert "evil" not in poisoned
+    assert "evil" not in fragment(client, released, "?view=players")
+
+
+def test_the_fragment_answers_304_until_the_standings_change(client, released, organiser):
+    address = reverse("public:standings_fragment", args=[released.slug])
+    first = client.get(address)
+    etag = first["ETag"]
+    assert client.get(address, headers={"If-None-Match": etag}).status_code == 304
+    release(organiser, released, privacy="full-names")
+    changed = client.get(address, headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert "李詠琳" in changed.content.decode()
+
+
+def test_unreleased_standings_have_no_fragment(client, tournament):
+    assert client.get(reverse("public:standings_fragment", args=[tournament.slug])).status_code == 404
+
+
+def test_a_page_made_while_a_change_commits_is_never_served_after_it(rf, released, organiser):
+    """A reader that read version N, then computed its page after a change committed, stores the page under N:
+    every later reader reads N+1 and makes the page anew, so the change is never hidden."""
+    with translation.override("zh-hant"):
+        request = rf.get("/")
+        stale_reader = public_tournament(released.slug)
+        release(organiser, released, privacy="full-names")
+        standings_part(request, stale_reader)
+        fresh = public_tournament(released.slug)
+        assert fresh.public_version_number == stale_reader.public_version_number + 1
+        _, part = standings_part(rf.get("/"), fresh)
+    assert "李詠琳" in part["html"]
