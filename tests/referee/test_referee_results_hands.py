@@ -51,4 +51,9 @@ def test_a_score_finer_than_a_sixtieth_is_refused():
 
 def test_facts_are_stored_as_the_notation_spells_them():
     typed = scoring.PlayerInput(" b ", rack="ｒ７ k1", made_initial_meld=0)
-    assert normalised(typed) == scoring.PlayerInput("B", rack="R7 K1", made_initial_meld=False)
+    assert normalised(typed) == scoring.PlayerInput("B", rack="R7 K1", made_initial_meld=False, drawn="")
+
+
+def test_uno_drawn_cards_are_stored_as_the_notation_spells_them():
+    typed = scoring.PlayerInput("c", rack="r7 g2 w4", drawn="ｒ７ g2")
+    assert normalised(typed).drawn == "R7 G2"
