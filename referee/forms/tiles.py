@@ -38,7 +38,8 @@ def tile_errors(ruleset: scoring.Ruleset, fields: Mapping[str, str]) -> dict[str
     parsed: dict[str, list[str]] = {}
     for name, text in fields.items():
         tokens = []
-        for raw in (text or "").split():
+        # The engine's own reading of the text (separators, Chinese names, tiles without spaces), unchanged.
+        for raw in scoring.plain_text(text or "").split():
             try:
                 tokens.append(deck.parse_token(raw))
             except scoring.ScoringError:

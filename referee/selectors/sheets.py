@@ -64,6 +64,11 @@ class SheetIncident:
     incident: Incident
 
     @property
+    def in_play(self) -> bool:
+        """Recorded while its game is played; it joins the game when the result is saved."""
+        return self.incident.game_id is None
+
+    @property
     def arranged_sets(self) -> list[str]:
         return list(self.incident.arrangement.get("sets", []))
 
@@ -134,7 +139,7 @@ def table_sheet(table: Table) -> TableSheet:
     letters = {seat.pk: seat.letter for seat in seats}
     incidents = [
         SheetIncident(
-            incident.game.number,
+            incident.game_number,
             letters.get(incident.seat_id, ""),
             incident.kind,
             incident.tiles_drawn,
@@ -142,9 +147,7 @@ def table_sheet(table: Table) -> TableSheet:
             incident.note,
             incident,
         )
-        for incident in Incident.objects.filter(game__table=table)
-        .select_related("game")
-        .order_by("created_at", "pk")
+        for incident in Incident.objects.filter(table=table).order_by("game_number", "created_at", "pk")
     ]
     return TableSheet(
         table=table,

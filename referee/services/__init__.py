@@ -3,7 +3,7 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
-from referee.services.incidents import incident_record, incident_remove
+from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
     player_create,
     player_delete,
@@ -29,6 +29,7 @@ from referee.services.tournaments import tournament_create, tournament_update
 __all__ = [
     "game_result_submit",
     "incident_record",
+    "incident_record_in_play",
     "incident_remove",
     "player_create",
     "player_delete",
