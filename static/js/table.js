@@ -268,8 +268,8 @@
     select.add(option);
   }
 
-  function reloadAtEntry() {
-    history.replaceState(null, "", window.location.pathname + "#entry");
+  function reloadAt(anchor) {
+    history.replaceState(null, "", window.location.pathname + "#" + anchor);
     window.location.reload();
   }
 
@@ -304,7 +304,7 @@
 
   function saved(entry, answer) {
     if (entry.immediate || (queue.pending().length === 0 && !formTouched())) {
-      reloadAtEntry();
+      reloadAt(entry.kind === "incident" && entry.immediate ? "incidents" : "entry");
     }
   }
 
@@ -558,8 +558,7 @@
   document.querySelectorAll("form.incident-entry").forEach(function (form) { watchIncidentForm(form); guardSaves(form); });
   document.querySelectorAll("form.sign-off").forEach(guardSaves);
   if (consoleRoot) { watchNetwork(); }
-  if (window.location.hash === "#entry") {
-    var entry = document.getElementById("entry");
-    if (entry) { entry.scrollIntoView({ block: "start" }); }
-  }
+  /* After a reload the page opens where the referee goes on: the next game's form, or the incidents. */
+  var anchor = window.location.hash && document.getElementById(window.location.hash.slice(1));
+  if (anchor) { anchor.scrollIntoView({ block: "start" }); }
 })();
