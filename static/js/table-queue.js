@@ -52,6 +52,7 @@
     entry.immediate = !!(options && options.immediate);
     /* A game saved again (after a refusal, or a new version) replaces what waited for the same game. */
     var kept = this.entries().filter(function (other) {
+      if (other.id === entry.id) { return false; }  /* an opened refusal, saved again */
       return !(entry.kind === "game" && other.kind === "game" && other.number === entry.number &&
                other.state !== "sending");
     });

@@ -259,13 +259,15 @@
   function offerInPlay(number) {
     var select = document.querySelector("form.incident-entry select[name='game']");
     if (!select) { return; }
-    var label = (select.dataset.inPlayLabel || "").replace("__N__", number);
-    Array.prototype.forEach.call(select.options, function (option) {
-      if (option.dataset.inPlay) { option.remove(); }
+    var played = parseInt(consoleRoot.dataset.gamesPlayed, 10) || 0;
+    Array.prototype.slice.call(select.options).forEach(function (option) {
+      if (parseInt(option.value, 10) > played || !option.value) { option.remove(); }
     });
-    var option = new Option(label, String(number), true, true);
-    option.dataset.inPlay = "yes";
-    select.add(option);
+    for (var waiting = played + 1; waiting < number; waiting += 1) {
+      select.add(new Option(T.fill(WORDS.game, { n: waiting }), String(waiting)));
+    }
+    var label = (select.dataset.inPlayLabel || "").replace("__N__", number);
+    select.add(new Option(label, String(number), true, true));
   }
 
   function reloadAt(anchor) {
@@ -302,24 +304,36 @@
     keepDraft(form);
   }
 
-  function saved(entry, answer) {
-    if (entry.immediate || (queue.pending().length === 0 && !formTouched())) {
-      reloadAt(entry.kind === "incident" && entry.immediate ? "incidents" : "entry");
+  /* The page reloads (to show the server's sheet) after a save the referee is waiting for, or once the queue
+     is empty and nothing is being typed; an overtime from the timer never reloads in the middle of a turn. */
+  function saved(entry) {
+    if (entry.immediate) {
+      reloadAt(entry.kind === "incident" ? "incidents" : "entry");
+    } else if (entry.kind === "game" && queue.pending().length === 0 && !formTouched()) {
+      reloadAt("entry");
     }
   }
 
-  function waiting(entry) {
-    if (awaiting !== entry.id) { return; }
+  /* The save the referee just made will not go now (no network, or an earlier save went wrong): the form
+     moves on, and the save waits in the list. */
+  function moveOn() {
+    if (!awaiting) { return; }
+    var kind = awaiting.kind;
     awaiting = null;
-    var form = entry.kind === "game" ? gameForm() : incidentForm();
-    if (form && entry.kind === "game") { moveToNextGame(form); }
-    if (form && entry.kind === "incident") { resetIncident(form); }
+    var form = kind === "game" ? gameForm() : incidentForm();
+    if (form && kind === "game") { moveToNextGame(form); }
+    if (form && kind === "incident") { resetIncident(form); }
   }
 
+  function waiting() { moveOn(); }
+
   function refused(entry) {
-    if (awaiting !== entry.id) { return; }
-    awaiting = null;
-    openEntry(entry);
+    if (awaiting && awaiting.id === entry.id) {
+      awaiting = null;
+      openEntry(entry);
+    } else {
+      moveOn();
+    }
   }
 
   function formTouched() {
@@ -364,7 +378,7 @@
     };
     fields.submission = entry.id;
     if (store) { store.dropDraft(formKey(form)); }
-    awaiting = entry.id;
+    awaiting = { id: entry.id, kind: entry.kind };
     form.classList.add("sending");
     queue.add(entry, { immediate: navigator.onLine !== false });
   }

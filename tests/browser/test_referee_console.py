@@ -83,6 +83,12 @@ def scores(table: Table, number: int = 1) -> list:
     return [hand.score for hand in game.hands.select_related("seat").order_by("seat__letter")]
 
 
+def top_of_page(page, name: str) -> None:
+    """What the phone's screen shows at the top of the page: the network's state and the saves waiting."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
 def script_errors_of(page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -137,6 +143,7 @@ def test_the_pad_in_english(live_server, phone_page, demo):
     page.click("#tile-pad [data-pad='back']")
     assert page.input_value("input[name='rack_A']") == "R3 R4"
     page.locator("#tile-pad").screenshot(path=str(SCREENSHOTS / "referee-pad-en.png"))
+    page.screenshot(path=str(SCREENSHOTS / "referee-pad-entry-en.png"))
     page.click("#tile-pad [data-pad='keyboard']")  # the phone's keyboard is always one tap away
     assert page.get_attribute("input[name='rack_A']", "inputmode") == "text"
     page.keyboard.type(" k5")
@@ -159,6 +166,7 @@ def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
     page.context.set_offline(True)
     page.fill("input[name='rack_value_C']", "60")  # the preview can no longer follow: it says so
     page.wait_for_selector("#preview .stale-note")
+    page.locator("#preview").screenshot(path=str(SCREENSHOTS / "referee-preview-stale-zh-hant.png"))
     page.fill("input[name='rack_value_C']", "61")
     page.click("form.game-entry button[value='save-game']")
     page.wait_for_selector(".queue-list li.state-waiting")
@@ -167,11 +175,12 @@ def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
     page.reload()  # the page comes from the phone; the game still waits
     page.wait_for_selector(".queue-list li.state-waiting:has-text('第 1 局')")
     assert page.locator("#entry .entry-title").inner_text() == "第 2 局"
-    screenshot(page, "referee-offline-waiting-zh-hant")
+    top_of_page(page, "referee-offline-waiting-zh-hant")
     assert not Game.objects.filter(table=demo).exists()
 
     page.context.set_offline(False)
     page.wait_for_selector(".queue-list li.state-saved:has-text('第 1 局')", timeout=30_000)
+    page.locator(".console-status").screenshot(path=str(SCREENSHOTS / "referee-offline-saved-zh-hant.png"))
     assert Game.objects.filter(table=demo).count() == 1
     assert scores(demo) == [-7, 118, -61, -50]
     assert page.locator("#entry .entry-title").inner_text() == "第 2 局"
@@ -285,7 +294,11 @@ def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page
     assert errors == []
 
 
-def test_two_devices_changing_one_game(live_server, phone_page, demo):
+CORRECTED = {"zh-hant": "已更正第 1 局", "en": "Game 1 corrected"}
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
     referee = get_user_model().objects.get(username="referee3")
     organiser = get_user_model().objects.get(username="organiser")
     hands = [PlayerInput("B", went_out=True), PlayerInput("A", rack="R3 K4")]
@@ -293,6 +306,9 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo):
     services.game_result_submit(actor=referee, table=demo, game_number=1, ending="went-out", hands=hands)
     page, base = phone_page, live_server.url
     log_in(page, base, "referee3", demo)
+    if language == "en":
+        page.get_by_role("button", name="English").click()
+        page.wait_for_selector("h1:has-text('Table 3')")
     page.goto(f"{base}/referee/tables/{demo.pk}/?game=1#entry")
     page.fill("input[name='rack_value_C']", "60")  # this phone changes C ...
     corrected = [hand if hand.seat != "A" else PlayerInput("A", rack="R3 K5") for hand in hands]
@@ -304,11 +320,11 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo):
     assert page.input_value("input[name='rack_A']") == "R3 K5"  # the desk's change, not reverted unseen
     assert page.input_value("input[name='rack_value_C']") == "60"
     assert page.locator(".conflict tr[data-field='rack_A']").is_visible()
-    page.locator(".conflict").screenshot(path=str(SCREENSHOTS / "referee-conflict-zh-hant.png"))
+    page.locator(".conflict").screenshot(path=str(SCREENSHOTS / f"referee-conflict-{language}.png"))
     page.click(".conflict tr[data-field='rack_A'] button[data-choose='yours']")  # the referee chooses
     assert page.input_value("input[name='rack_A']") == "R3 K4"
     page.click("form.game-entry button[value='save-game']")
-    page.wait_for_selector(".message:has-text('已更正第 1 局')")
+    page.wait_for_selector(f".message:has-text('{CORRECTED[language]}')")
     game = Game.objects.get(table=demo, number=1)
     assert game.version == 3
     stored = {hand.seat.letter: (hand.rack, hand.rack_value) for hand in game.hands.select_related("seat")}
@@ -355,7 +371,7 @@ def test_logout_leaves_nothing_on_the_phone(live_server, phone_page, demo):
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
 
 
-def test_the_offline_states_in_english(live_server, chromium_browser, demo, screenshot):
+def test_the_offline_states_in_english(live_server, chromium_browser, demo):
     context = chromium_browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -369,14 +385,37 @@ def test_the_offline_states_in_english(live_server, chromium_browser, demo, scre
         context.set_offline(True)
         page.fill("input[name='rack_value_C']", "62")
         page.wait_for_selector("#preview .stale-note:has-text('Out of date')")
-        page.locator("#entry").screenshot(path=str(SCREENSHOTS / "referee-preview-stale-en.png"))
+        page.locator("#preview").screenshot(path=str(SCREENSHOTS / "referee-preview-stale-en.png"))
         page.fill("input[name='rack_value_C']", "61")
         page.click("form.game-entry button[value='save-game']")
         page.wait_for_selector(".queue-list li.state-waiting:has-text('Game 1')")
-        screenshot(page, "referee-offline-waiting-en")
+        top_of_page(page, "referee-offline-waiting-en")
         context.set_offline(False)
         page.wait_for_selector(".queue-list li.state-saved:has-text('Game 1')", timeout=30_000)
         page.locator(".console-status").screenshot(path=str(SCREENSHOTS / "referee-offline-saved-en.png"))
         assert Game.objects.filter(table=demo).count() == 1
     finally:
         context.close()
+
+
+def test_two_games_saved_without_network_go_in_order(live_server, phone_page, demo):
+    """A long outage: games 1 and 2 saved on the phone both reach the server, in order, once each."""
+    page, base = phone_page, live_server.url
+    log_in(page, base, "referee3", demo)
+    kept_for_offline(page)
+    page.context.set_offline(True)
+    enter_seed_game_1(Taps(page))
+    page.click("form.game-entry button[value='save-game']")
+    page.wait_for_selector("#entry .entry-title:has-text('第 2 局')")
+    page.check("input[name='went_out'][value='B']")  # seed 002's game 2: B went out; A 12, C 2, D 23
+    for letter, value in (("A", "12"), ("C", "2"), ("D", "23")):
+        page.fill(f"input[name='rack_value_{letter}']", value)
+    incident = page.locator("form.incident-entry select[name='game']")
+    assert incident.locator("option").all_text_contents()[-1] == "第 2 局（進行中）"
+    page.click("form.game-entry button[value='save-game']")
+    page.wait_for_selector("#entry .entry-title:has-text('第 3 局')")
+    assert page.locator(".queue-list li.state-waiting").count() == 2
+    page.context.set_offline(False)
+    page.wait_for_selector(".queue-list li.state-saved:has-text('第 2 局')", timeout=30_000)
+    assert list(Game.objects.filter(table=demo).values_list("number", flat=True)) == [1, 2]
+    assert scores(demo, 2) == [-12, 37, -2, -23]
