@@ -255,19 +255,24 @@ def _set_turn_seconds(table: Table, seconds: int) -> None:
 
 
 def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page, demo):
-    _set_turn_seconds(demo, 2)
     page, base = phone_page, live_server.url
     errors = script_errors_of(page)
+    page.clock.install()  # the page's clock, moved on by the test instead of waiting a minute
     log_in(page, base, "referee3", demo)
     timer = page.locator("#turn-timer")
-    assert timer.locator(".timer-time").inner_text() == "0:02"
+    assert timer.locator(".timer-time").inner_text() == "1:00"  # the ruleset's minute (seed 002, 2.3)
     timer.locator(".timer-face").click()  # the first turn: seat A (no numbers drawn: A B C D)
     assert timer.locator(".timer-turn").inner_text().startswith("輪到：甲")
+    page.clock.fast_forward("00:45")
+    page.wait_for_selector("#turn-timer .timer-time:has-text('0:15')")
+    page.clock.fast_forward("00:17")
     page.wait_for_selector("#turn-timer.over")
     assert timer.locator(".timer-hint").inner_text() == "時間到！"
+    assert timer.locator(".timer-time").inner_text().startswith("+0:0")  # the time over, counting
     timer.screenshot(path=str(SCREENSHOTS / "referee-timer-over-zh-hant.png"))
     timer.locator(".timer-face").click()  # the next turn: B, and the countdown starts again
     assert timer.locator(".timer-turn").inner_text().startswith("輪到：乙")
+    assert timer.locator(".timer-time").inner_text() == "1:00"
     assert "over" not in (timer.get_attribute("class") or "")
     timer.locator(".timer-overtime").click()  # one tap: B's overtime, in game 1, before it is saved
     page.wait_for_selector(".queue-list li.state-saved")
@@ -290,8 +295,18 @@ def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page
     assert incident.game == Game.objects.get(table=demo, number=1)
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("h1:has-text('Table 3')")
+    timer.locator(".timer-face").click()  # C's turn
+    page.clock.fast_forward("00:18")
+    page.wait_for_selector("#turn-timer .timer-time:has-text('0:42')")
     timer.screenshot(path=str(SCREENSHOTS / "referee-timer-en.png"))
     assert errors == []
+
+
+def test_a_tournament_of_40_second_turns(live_server, phone_page, demo):
+    _set_turn_seconds(demo, 40)
+    page, base = phone_page, live_server.url
+    log_in(page, base, "referee3", demo)
+    assert page.locator("#turn-timer .timer-time").inner_text() == "0:40"
 
 
 CORRECTED = {"zh-hant": "已更正第 1 局", "en": "Game 1 corrected"}
