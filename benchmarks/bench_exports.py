@@ -150,7 +150,16 @@ def _round(tournament, order: int, players: list, referees: list, rng: random.Ra
         for seat, fact in zip(table_seats, facts, strict=True):
             hands.append(hand_result(game, seat, fact, numbers[fact.seat]))
         if rng.random() < 0.05:
-            incidents.append(Incident(game=game, seat=table_seats[0], kind="overtime", tiles_drawn=3))
+            incidents.append(
+                Incident(
+                    table_id=game.table_id,
+                    game_number=game.number,
+                    game=game,
+                    seat=table_seats[0],
+                    kind="overtime",
+                    tiles_drawn=3,
+                )
+            )
     HandResult.objects.bulk_create(hands, batch_size=2000)
     Incident.objects.bulk_create(incidents, batch_size=2000)
 

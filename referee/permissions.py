@@ -7,6 +7,7 @@ the public reads only what an organiser released.
 
 from __future__ import annotations
 
+from core.models import AuditEntry
 from core.permissions import AnyUser, is_organiser, require, require_organiser, signed_in
 from referee.models import Table, Tournament
 
@@ -21,6 +22,8 @@ __all__ = [
     "can_manage_tournament",
     "can_view_public_standings",
     "can_view_table",
+    "entered_results",
+    "may_confirm",
     "is_organiser",
     "is_table_referee",
     "is_tournament_referee",
@@ -77,10 +80,29 @@ def can_confirm_table(user: AnyUser, table: Table) -> bool:
     return is_organiser(user, tournament) or is_tournament_referee(user, tournament)
 
 
+def entered_results(user: AnyUser, table: Table) -> bool:
+    """Whoever saved or corrected a game of this table, or signed it off, entered its results."""
+    if not signed_in(user):
+        return False
+    if table.signed_off_by_id == user.pk:
+        return True
+    return AuditEntry.objects.filter(
+        table=table, actor=user, action__in=["game.create", "game.correct"]
+    ).exists()
+
+
+def may_confirm(user: AnyUser, table: Table) -> bool:
+    """Whether to offer this person the confirm button now: the table awaits a check they may give."""
+    return awaits_confirmation(table) and can_confirm_table(user, table) and not entered_results(user, table)
+
+
 def can_view_table(user: AnyUser, table: Table) -> bool:
-    """The table's referee and the organisers; another referee only while the table awaits their check."""
+    """The table's referee and the organisers; another referee while the table awaits their check, and
+    whoever confirmed it (a correction may ask them to confirm it again)."""
     if can_enter_results(user, table):
         return True
+    if signed_in(user) and table.confirmed_by_id == user.pk:
+        return can_confirm_table(user, table)
     return awaits_confirmation(table) and can_confirm_table(user, table)
 
 

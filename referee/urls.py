@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from referee.views import home, preview, public, referee, tables
+from referee.views import home, offline, preview, public, referee, submit, tables
 from referee.views.organiser import people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
@@ -25,6 +25,10 @@ referee_patterns = [
     path("", referee.MyTablesView.as_view(), name="my_tables"),
     path("tables/<int:pk>/", tables.RefereeTableView.as_view(), name="table"),
     path("tables/<int:pk>/preview/", preview.TablePreviewView.as_view(), name="preview"),
+    path("tables/<int:pk>/save/", submit.TableSubmitView.as_view(), name="submit"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline_page, name="offline"),
 ]
 
 public_patterns = [

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from referee.forms.entry import TILE_INPUT, seat_choice
+from referee.forms.entry import TILE_INPUT, new_submission_key, seat_choice
 from referee.forms.tiles import tile_errors
 from referee.results.engine import RESTORE_INCIDENTS
 from referee.selectors.sheets import SheetSeat
@@ -37,18 +37,31 @@ class IncidentForm(forms.Form):
     )
     note = forms.CharField(label=_("Note"), max_length=1000, required=False)
     reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def __init__(
-        self, *args, seats: Sequence[SheetSeat], game_numbers: Sequence[int], ruleset_key: str, **kwargs
+        self,
+        *args,
+        seats: Sequence[SheetSeat],
+        game_numbers: Sequence[int],
+        ruleset_key: str,
+        in_play: int | None = None,
+        **kwargs,
     ):
+        """`in_play`: the number of the game being played now, if the table has one; its incidents are
+        recorded at once and join the game when its result is saved."""
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [
-            (number, _("Game %(number)d") % {"number": number}) for number in game_numbers
-        ]
-        if game_numbers:
-            self.fields["game"].initial = game_numbers[-1]
-        else:
-            self.fields["game"].choices = [("", _("no game saved yet"))]
+        choices = [(number, _("Game %(number)d") % {"number": number}) for number in game_numbers]
+        in_play_label = _("Game %(number)s (being played)")
+        if in_play is not None:
+            choices.append((in_play, in_play_label % {"number": in_play}))
+        # The page's script moves on to the next game without a reload; it writes the label itself.
+        self.fields["game"].widget.attrs["data-in-play-label"] = in_play_label % {"number": "__N__"}
+        self.fields["game"].choices = choices or [("", _("no game saved yet"))]
+        if choices:
+            self.fields["game"].initial = choices[-1][0]
+        self.in_play = in_play
+        self.fields["submission"].initial = new_submission_key()
         self.fields["seat"].choices = [seat_choice(seat) for seat in seats]
         self.fields["kind"].choices = incident_choices(ruleset_key)
         self.ruleset = scoring.get_ruleset(ruleset_key)

@@ -39,6 +39,7 @@ def tile_errors(ruleset: scoring.Ruleset, fields: Mapping[str, str]) -> dict[str
     parsed: dict[str, list[str]] = {}
     for name, text in fields.items():
         tokens = []
+        # The engine's own reading of the text (separators, Chinese names, tiles without spaces).
         for piece in split_pieces(text or ""):
             try:
                 tokens.append(deck.parse_token(piece.text))

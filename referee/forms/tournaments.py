@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+import scoring
 from referee.models.tournament import Language, Privacy, SharedWinCredit
 from referee.wording.codes import ruleset_choices
 
@@ -38,7 +39,19 @@ class TournamentSettingsForm(forms.Form):
         required=False,
         help_text=_("Leave blank for the ruleset's default (500)."),
     )
+    turn_seconds = forms.IntegerField(
+        label=_("Seconds per turn (the referee's turn timer)"),
+        min_value=1,
+        max_value=600,
+        required=False,
+        help_text=_("Leave blank for the ruleset's default (60: one minute, as the school rules say)."),
+    )
     standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
+
+    def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if ruleset and scoring.get_ruleset(ruleset).turn_seconds is None:
+            del self.fields["turn_seconds"]  # the rules time no turn (UNO)
 
 
 class TournamentCreateForm(TournamentSettingsForm):
@@ -54,3 +67,4 @@ class TournamentCreateForm(TournamentSettingsForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
+        del self.fields["turn_seconds"]  # set on the settings page, once the ruleset is known

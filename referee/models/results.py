@@ -110,7 +110,25 @@ class HandResult(models.Model):
 
 
 class Incident(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="incidents", verbose_name=_("game"))
+    """An in-game penalty. It belongs to a table and a game number from the moment it is recorded, so that a
+    referee can record it during play; `game` is filled in once that game's result is saved."""
+
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        related_name="incidents",
+        verbose_name=pgettext_lazy("game table", "table"),
+    )
+    game_number = models.PositiveSmallIntegerField(_("game number"))
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        related_name="incidents",
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        help_text=_("Empty while the game is still being played."),
+    )
     seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="incidents", verbose_name=_("seat"))
     kind = models.CharField(_("kind"), max_length=40)
     tiles_drawn = models.PositiveSmallIntegerField(_("tiles drawn"))
@@ -123,6 +141,12 @@ class Incident(models.Model):
         help_text=_("The engine's restore of the table tiles: the sets laid and the tiles left over."),
     )
     note = models.TextField(_("note"), blank=True)
+    submission_key = models.CharField(
+        _("submission key"),
+        max_length=64,
+        blank=True,
+        help_text=_("The key of the form that recorded it: a repeated send records it once."),
+    )
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -137,6 +161,21 @@ class Incident(models.Model):
         verbose_name = _("incident")
         verbose_name_plural = _("incidents")
         ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "submission_key"],
+                condition=~models.Q(submission_key=""),
+                name="incident_submission_once_per_table",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(game_number__gte=1), name="incident_game_number_positive"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.game} {self.kind}"
+        return f"{self.table} #{self.game_number} {self.kind}"
+
+    @property
+    def in_play(self) -> bool:
+        """Recorded during a game whose result is not saved yet."""
+        return self.game_id is None

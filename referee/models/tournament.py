@@ -68,6 +68,12 @@ class Tournament(models.Model):
     target_score = models.PositiveIntegerField(
         _("target score"), null=True, blank=True, help_text=_("UNO only: the first player to reach it wins.")
     )
+    turn_seconds = models.PositiveSmallIntegerField(
+        _("seconds per turn"),
+        null=True,
+        blank=True,
+        help_text=_("The referee's turn timer (Rummikub). Leave blank for the ruleset's default (60)."),
+    )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -92,6 +98,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(target_score__isnull=True) | models.Q(target_score__gte=1),
                 name="tournament_target_score_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(turn_seconds__isnull=True) | models.Q(turn_seconds__gte=1),
+                name="tournament_turn_seconds_positive",
             ),
             models.CheckConstraint(
                 condition=models.Q(table_size__gte=2, table_size__lte=MAX_TABLE_SIZE),

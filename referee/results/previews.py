@@ -100,5 +100,5 @@ def restore_preview(ruleset_key: str, kind: str, table_tiles: str) -> RestorePre
         unplaced=arrangement["unplaced"],
         unplaced_count=arrangement["unplaced_count"],
         tiles_drawn=drawn,
-        tile_count=len(table_tiles.split()),
+        tile_count=len(scoring.plain_text(table_tiles).split()),
     )

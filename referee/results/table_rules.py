@@ -31,6 +31,14 @@ def effective_target(tournament: Tournament) -> int | None:
     return scoring.get_ruleset(tournament.ruleset).default_target
 
 
+def turn_seconds(tournament: Tournament) -> int | None:
+    """The referee's turn timer: the tournament's setting, else the ruleset's (None: no turn is timed)."""
+    default = scoring.get_ruleset(tournament.ruleset).turn_seconds
+    if default is None:
+        return None
+    return tournament.turn_seconds or default
+
+
 def games_required(tournament: Tournament, seat_count: int) -> int | None:
     """Games a table must play, or None when the match runs until someone reaches the target score."""
     ruleset = scoring.get_ruleset(tournament.ruleset)

@@ -30,6 +30,16 @@ class AuditRow:
         return action_label(self.action)
 
 
+CONFIRM_ACTIONS = ("table.confirm", "table.confirm_withdrawn")
+
+
+def _game_number(changes: dict[str, Any]) -> int | None:
+    """An incident recorded during play names its game by number (the game was not saved yet)."""
+    snapshot = changes.get("after") or changes.get("before") or {}
+    number = snapshot.get("game_number")
+    return number if isinstance(number, int) else None
+
+
 def table_history(table: Table) -> list[AuditRow]:
     """One query. Each row carries the lines of what changed, in the active language."""
     ruleset_key = table.round.tournament.ruleset
@@ -42,7 +52,7 @@ def table_history(table: Table) -> list[AuditRow]:
             created_at=entry.created_at,
             actor_name=user_name(entry.actor),
             action=entry.action,
-            game_number=entry.game.number if entry.game else None,
+            game_number=entry.game.number if entry.game else _game_number(entry.changes),
             changes=entry.changes,
             reason=entry.reason,
             lines=tuple(change_lines(entry.action, entry.changes, ruleset_key, names)),
@@ -61,6 +71,8 @@ def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
                 player_keys.add(snapshot["player"])
             if entry.action == "table.assign_referee" and snapshot.get("referee"):
                 user_keys.add(snapshot["referee"])
+            if entry.action in CONFIRM_ACTIONS and snapshot.get("confirmed_by"):
+                user_keys.add(snapshot["confirmed_by"])
     players = (
         {
             player.pk: f"#{player.number} {player.display_name}"

@@ -65,6 +65,11 @@ class SheetIncident:
     incident: Incident
 
     @property
+    def in_play(self) -> bool:
+        """Recorded while its game is played; it joins the game when the result is saved."""
+        return self.incident.game_id is None
+
+    @property
     def arranged_sets(self) -> list[str]:
         return list(self.incident.arrangement.get("sets", []))
 
@@ -132,9 +137,9 @@ def table_sheets(tables: Sequence[Table]) -> list[TableSheet]:
     for hand in HandResult.objects.filter(game__table_id__in=keys):
         hands_by_game[hand.game_id][hand.seat_id] = hand
     incidents_by_table: dict[int, list[Incident]] = defaultdict(list)
-    incidents = Incident.objects.filter(game__table_id__in=keys).select_related("game")
-    for incident in incidents.order_by("created_at", "pk"):
-        incidents_by_table[incident.game.table_id].append(incident)
+    incidents = Incident.objects.filter(table_id__in=keys).order_by("game_number", "created_at", "pk")
+    for incident in incidents:
+        incidents_by_table[incident.table_id].append(incident)
     return [
         _sheet(
             table,
@@ -174,7 +179,7 @@ def _sheet(
         totals=[SheetTotal(seat.letter, won[seat.pk], total[seat.pk]) for seat in seats],
         incidents=[
             SheetIncident(
-                incident.game.number,
+                incident.game_number,
                 letters.get(incident.seat_id, ""),
                 incident.kind,
                 incident.tiles_drawn,

@@ -4,7 +4,7 @@ Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
 from referee.services.exports import export_job_request
-from referee.services.incidents import incident_record, incident_remove
+from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
     player_create,
     player_delete,
@@ -31,6 +31,7 @@ __all__ = [
     "export_job_request",
     "game_result_submit",
     "incident_record",
+    "incident_record_in_play",
     "incident_remove",
     "player_create",
     "player_delete",

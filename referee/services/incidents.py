@@ -13,10 +13,13 @@ from django.utils.translation import gettext as _
 import scoring
 from core.audit import audit_record
 from core.errors import ServiceError
+from referee import permissions
 from referee.models import Game, Incident, Seat, Table
 from referee.results.engine import RESTORE_INCIDENTS, table_arrangement, translate_scoring_error
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
+from referee.services.results import next_game_number
+from referee.services.signoff import withdraw_confirmation
 
 
 def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: int | None, table_tiles: str):
@@ -53,33 +56,46 @@ def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: in
     return tiles_left_over, {}
 
 
-@transaction.atomic
-def incident_record(
-    *,
+def _locked_table(pk: int) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=pk)
+
+
+def _replayed(table: Table, submission: str) -> Incident | None:
+    """A resent incident (a retry after a lost answer) carries the same key: the incident it recorded."""
+    if not submission:
+        return None
+    return table.incidents.filter(submission_key=submission).first()
+
+
+def _record(
     actor: AbstractBaseUser,
-    game: Game,
+    table: Table,
+    game_number: int,
+    game: Game | None,
     seat: Seat | None,
     kind: str,
-    tiles_left_over: int | None = None,
-    table_tiles: str = "",
-    note: str = "",
-    reason: str = "",
+    fields: dict,
+    reason: str,
+    submission: str,
 ) -> Incident:
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
-    reason = require_result_write(actor, table, reason=reason)
+    """Record an incident of game `game_number` (saved as `game`, or None while in play); audited."""
     tournament = table.round.tournament
     if seat is None or seat.table_id != table.pk:
         raise ServiceError(_("Choose a player at this table."), field="seat", code="wrong-seat")
     kinds = {kind_.code: kind_ for kind_ in scoring.get_ruleset(tournament.ruleset).incidents}
     if kind not in kinds:
         raise ServiceError(_("Choose one of the offered incidents."), field="kind", code="unknown-incident")
-    table_tiles = scoring.plain_text(table_tiles or "")
-    left_over, arrangement = _left_over(kinds[kind], tournament.ruleset, tiles_left_over, table_tiles)
+    table_tiles = scoring.plain_text(fields.get("table_tiles") or "")
+    left_over, arrangement = _left_over(
+        kinds[kind], tournament.ruleset, fields.get("tiles_left_over"), table_tiles
+    )
     try:
         tiles_drawn = scoring.incident_draw(tournament.ruleset, kind, left_over)
     except scoring.ScoringError as error:
         raise translate_scoring_error(error) from None
     incident = Incident.objects.create(
+        table=table,
+        game_number=game_number,
         game=game,
         seat=seat,
         kind=kind,
@@ -87,7 +103,8 @@ def incident_record(
         tiles_left_over=left_over,
         table_tiles=table_tiles if arrangement else "",
         arrangement=arrangement,
-        note=clean_text(note, field="note", max_length=1000),
+        note=clean_text(fields.get("note") or "", field="note", max_length=1000),
+        submission_key=(submission or "")[:64],
         created_by=actor,
     )
     audit_record(
@@ -99,11 +116,73 @@ def incident_record(
         after=_incident_snapshot(incident, seat),
         reason=reason,
     )
+    if game is not None:
+        withdraw_confirmation(table, actor)
+    if game is not None:
+        withdraw_confirmation(table, actor)
     return incident
+
+
+@transaction.atomic
+def incident_record(
+    *,
+    actor: AbstractBaseUser,
+    game: Game,
+    seat: Seat | None,
+    kind: str,
+    tiles_left_over: int | None = None,
+    table_tiles: str = "",
+    note: str = "",
+    reason: str = "",
+    submission: str = "",
+) -> Incident:
+    """An incident of a saved game (the same `submission` key twice records it once)."""
+    table = _locked_table(game.table_id)
+    replayed = _replayed(table, submission)
+    if replayed is not None:
+        permissions.require_result_entry(actor, table)
+        return replayed
+    reason = require_result_write(actor, table, reason=reason)
+    fields = {"tiles_left_over": tiles_left_over, "table_tiles": table_tiles, "note": note}
+    return _record(actor, table, game.number, game, seat, kind, fields, reason, submission)
+
+
+@transaction.atomic
+def incident_record_in_play(
+    *,
+    actor: AbstractBaseUser,
+    table: Table,
+    seat: Seat | None,
+    kind: str,
+    tiles_left_over: int | None = None,
+    table_tiles: str = "",
+    note: str = "",
+    submission: str = "",
+) -> Incident:
+    """An incident of the game being played now (an overtime as it happens): it belongs to the table's next
+    game and joins that game when its result is saved. Refused once the match is over or signed off."""
+    table = _locked_table(table.pk)
+    replayed = _replayed(table, submission)
+    if replayed is not None:
+        permissions.require_result_entry(actor, table)
+        return replayed
+    require_result_write(actor, table, reason="")
+    seats = table.seats.count()
+    minimum = scoring.get_ruleset(table.round.tournament.ruleset).min_players
+    if seats < minimum:
+        raise ServiceError(
+            _("Seat at least %(count)d players at this table first.") % {"count": minimum},
+            code="too-few-seats",
+        )
+    number = next_game_number(table, seats)
+    fields = {"tiles_left_over": tiles_left_over, "table_tiles": table_tiles, "note": note}
+    return _record(actor, table, number, None, seat, kind, fields, "", submission)
 
 
 def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
     return {
+        "game_number": incident.game_number,
+        "in_play": incident.game_id is None,
         "seat": seat.letter,
         "kind": incident.kind,
         "tiles_drawn": incident.tiles_drawn,
@@ -114,9 +193,7 @@ def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
 @transaction.atomic
 def incident_remove(*, actor: AbstractBaseUser, incident: Incident, reason: str = "") -> None:
     """An incident recorded by mistake; after sign-off only an organiser removes it, with a reason."""
-    table = (
-        Table.objects.select_for_update().select_related("round__tournament").get(pk=incident.game.table_id)
-    )
+    table = _locked_table(incident.table_id)
     reason = require_result_write(actor, table, reason=reason)
     incident = Incident.objects.select_related("seat", "game").get(pk=incident.pk)
     before = _incident_snapshot(incident, incident.seat)
@@ -131,3 +208,5 @@ def incident_remove(*, actor: AbstractBaseUser, incident: Incident, reason: str 
         before=before,
         reason=reason,
     )
+    if game is not None:
+        withdraw_confirmation(table, actor)

@@ -12,7 +12,7 @@ import scoring
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
-from referee.models import Game, HandResult, Seat, Table, Tournament
+from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
 from referee.models.results import Ending
 from referee.results.engine import score
 from referee.results.hands import (
@@ -26,6 +26,7 @@ from referee.results.hands import (
 from referee.results.outcome import TIE_BREAK, table_match, table_outcome
 from referee.results.table_rules import games_required
 from referee.services.corrections import require_result_write
+from referee.services.signoff import withdraw_confirmation
 
 
 def _check_hands(seats: Sequence[Seat], hands: Sequence[scoring.PlayerInput], tournament: Tournament) -> None:
@@ -75,8 +76,15 @@ def _check_game_number(
             field="game_number",
             code="out-of-order",
         )
+    next_game_number(table, seat_count)
+
+
+def next_game_number(table: Table, seat_count: int) -> int:
+    """The number of the game the table plays next; refused once it is signed off or has played them all.
+    The table row should be locked by the caller."""
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off; no game can be added."), code="signed-off")
+    played = table.games.count()
     required = games_required(table.round.tournament, seat_count)
     if required is not None:
         finished = played >= required
@@ -85,6 +93,7 @@ def _check_game_number(
         finished = match is not None and match.finished
     if finished:
         raise ServiceError(_("This table has played all its games."), field="game_number", code="match-over")
+    return played + 1
 
 
 def _snapshot(game: Game) -> dict:
@@ -185,6 +194,8 @@ def game_result_submit(
     before = _snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission)
     _save_hands(game, seats, hands, numbers)
+    if existing is None:  # the incidents recorded while it was played join it
+        Incident.objects.filter(table=table, game_number=game_number, game__isnull=True).update(game=game)
     _check_verdict(table, len(seats))
     audit_record(
         actor=actor,
@@ -197,4 +208,6 @@ def game_result_submit(
         reason=reason,
         public=table.signed_off_at is not None,
     )
+    if before is not None:
+        withdraw_confirmation(table, actor)
     return game

@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
-from core.models import AuditEntry
 from referee import permissions
 from referee.models import Table
 from referee.results.engine import decide_table
@@ -54,15 +53,6 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
     return table
 
 
-def _entered_results(user: AbstractBaseUser, table: Table) -> bool:
-    """Whoever saved or corrected a game of this table, or signed it off, entered its results."""
-    if table.signed_off_by_id == user.pk:
-        return True
-    return AuditEntry.objects.filter(
-        table=table, actor=user, action__in=["game.create", "game.correct"]
-    ).exists()
-
-
 @transaction.atomic
 def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
     """The second person's check, for tournaments that ask for it: never the one who entered the results."""
@@ -76,7 +66,7 @@ def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
         raise ServiceError(_("The referee has not signed this table off yet."), code="not-signed-off")
     if table.confirmed_at is not None:
         raise ServiceError(_("This table has already been confirmed."), code="confirmed")
-    if _entered_results(actor, table):
+    if permissions.entered_results(actor, table):
         raise ServiceError(
             _("Results are confirmed by a second person, not by whoever entered or signed them off."),
             code="same-person",
@@ -84,8 +74,32 @@ def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
     table.confirmed_at = timezone.now()
     table.confirmed_by = actor
     table.save(update_fields=["confirmed_at", "confirmed_by"])
-    audit_record(actor=actor, tournament=table.round.tournament, table=table, action="table.confirm")
+    role = "organiser" if permissions.is_organiser(actor, table.round.tournament) else "referee"
+    audit_record(
+        actor=actor,
+        tournament=table.round.tournament,
+        table=table,
+        action="table.confirm",
+        after={"confirmed_by": actor.pk, "as": role},
+    )
     return table
+
+
+def withdraw_confirmation(table: Table, actor: AbstractBaseUser) -> None:
+    """A confirmed table whose results change is no longer confirmed: the second person checks it again. The
+    history keeps the first confirmation and says why it was withdrawn. The caller holds the table's lock."""
+    if table.confirmed_at is None:
+        return
+    before = {"confirmed_by": table.confirmed_by_id, "confirmed_at": table.confirmed_at}
+    table.confirmed_at, table.confirmed_by = None, None
+    table.save(update_fields=["confirmed_at", "confirmed_by"])
+    audit_record(
+        actor=actor,
+        tournament=table.round.tournament,
+        table=table,
+        action="table.confirm_withdrawn",
+        before=before,
+    )
 
 
 @transaction.atomic

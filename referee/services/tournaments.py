@@ -24,6 +24,7 @@ SETTINGS_FIELDS = [
     "language",
     "requires_confirmation",
     "target_score",
+    "turn_seconds",
     "standings_released",
 ]
 
@@ -113,6 +114,23 @@ def tournament_create(
     return tournament
 
 
+TURN_SECONDS_MAX = 600
+
+
+def _turn_seconds(value: int | None, tournament: Tournament) -> int | None:
+    """The turn timer's length: only where the ruleset times a turn, from 1 second to 10 minutes."""
+    if scoring.get_ruleset(tournament.ruleset).turn_seconds is None:
+        return None
+    seconds = require_positive(value, field="turn_seconds", allow_none=True)
+    if seconds is not None and seconds > TURN_SECONDS_MAX:
+        raise ServiceError(
+            _("A turn lasts at most %(count)d seconds.") % {"count": TURN_SECONDS_MAX},
+            field="turn_seconds",
+            code="too-long",
+        )
+    return seconds
+
+
 @transaction.atomic
 def tournament_update(
     *,
@@ -126,6 +144,7 @@ def tournament_update(
     requires_confirmation: bool,
     target_score: int | None,
     standings_released: bool,
+    turn_seconds: int | None = None,
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded."""
     permissions.require_organiser(actor, tournament)
@@ -142,6 +161,7 @@ def tournament_update(
         "language": require_choice(language, Language.values, field="language"),
         "requires_confirmation": bool(requires_confirmation),
         "target_score": require_positive(target_score, field="target_score", allow_none=True),
+        "turn_seconds": _turn_seconds(turn_seconds, locked),
         "standings_released": bool(standings_released),
     }
     if has_results:

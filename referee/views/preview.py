@@ -17,7 +17,7 @@ from core.errors import ServiceError
 from referee import permissions, selectors
 from referee.models import Table
 from referee.results.previews import restore_preview
-from referee.views.entry import add_service_error, entry_form, incident_form, preview_of
+from referee.views.saving import add_service_error, entry_form, incident_form, preview_of
 
 
 def _errors(form: Any) -> dict[str, list[str]]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse
 from django.views.generic import TemplateView
 
 from referee import selectors
+from referee.views.offline import offline_copy
 
 
 class MyTablesView(LoginRequiredMixin, TemplateView):
@@ -18,3 +20,9 @@ class MyTablesView(LoginRequiredMixin, TemplateView):
         context["tables"] = selectors.referee_tables(self.request.user)
         context["to_confirm"] = selectors.tables_to_confirm(self.request.user)
         return context
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Kept on the phone by the service worker, so the list opens without network too."""
+        response = super().get(request, *args, **kwargs)
+        response.render()
+        return offline_copy(response, keep=True)

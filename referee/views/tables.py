@@ -17,14 +17,19 @@ from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.forms.pad import pad_layout
 from referee.models import Table
 from referee.results.outcome import TableOutcome
-from referee.results.table_rules import table_status
+from referee.results.table_rules import table_status, turn_seconds
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet, sheet_outcome
-from referee.views.entry import ResultEntryView, entry_form, incident_form
+from referee.views.entry import ResultEntryView
+from referee.views.offline import offline_copy
+from referee.views.saving import entry_form, incident_form, next_game_open
+from referee.wording.console import console_words
 from referee.wording.figures import rank_text
 from referee.wording.names import user_name
+from referee.wording.seats import seat_label
 from referee.wording.sentences import listed
 
 
@@ -59,12 +64,13 @@ class TableSheetView(ResultEntryView):
             can_edit=can_edit,
             needs_reason=table.is_signed_off,
             can_sign_off=can_enter and not table.is_signed_off and outcome.finished,
-            can_confirm=permissions.awaits_confirmation(table) and permissions.can_confirm_table(user, table),
+            can_confirm=permissions.may_confirm(user, table),
             history=selectors.table_history(table),
             tile_points=tile_points(tournament.ruleset),
             play_seats=_in_play_order(sheet),
         )
         self._add_forms(context, sheet, outcome, can_enter, can_edit)
+        context.update(console_context(table, sheet, can_enter, context))
         return context
 
     def _add_forms(
@@ -73,8 +79,7 @@ class TableSheetView(ResultEntryView):
         table = self.table
         editing = _requested_game(self.request.GET.get("game"), sheet)
         enough_seats = len(sheet.seats) >= context["ruleset"].min_players
-        next_game_open = not table.is_signed_off and not outcome.finished and enough_seats
-        if can_edit and (editing or next_game_open or "entry_form" in context):
+        if can_edit and (editing or next_game_open(table, sheet) or "entry_form" in context):
             context.setdefault("entry_form", entry_form(table, sheet, game_number=editing))
         if can_edit and enough_seats and (sheet.games or not table.is_signed_off):
             context.setdefault("incident_form", incident_form(table, sheet))
@@ -90,6 +95,31 @@ class TableSheetView(ResultEntryView):
         context["correcting"] = bool(
             context.get("entry_form") and context["editing_number"] <= sheet.games_played
         )
+
+
+def console_context(table: Table, sheet: TableSheet, can_enter: bool, context: dict) -> dict[str, Any]:
+    """What the referee's console adds to the page: the tile pad, the turn timer while a game is played,
+    and the words and numbers its script needs (views/submit.py takes what it saves)."""
+    tournament = table.round.tournament
+    ruleset = context["ruleset"]
+    playing = can_enter and next_game_open(table, sheet)
+    overtime = next((kind.code for kind in ruleset.incidents if kind.code == "overtime"), "")
+    return {
+        "timer_seats": [
+            {
+                "letter": seat.letter,
+                "label": f"{seat_label(seat.letter)} {seat.player_name}",
+                "short": seat_label(seat.letter),
+            }
+            for seat in _in_play_order(sheet)
+        ],
+        "pad": pad_layout(ruleset),
+        "turn_seconds": turn_seconds(tournament) if playing and overtime else None,
+        "overtime_kind": overtime,
+        "in_play_number": sheet.games_played + 1 if playing else None,
+        "console_words": console_words(),
+        "games_required": sheet.games_required,
+    }
 
 
 def _in_play_order(sheet: TableSheet) -> list:
@@ -204,4 +234,9 @@ class RefereeTableView(LoginRequiredMixin, TableSheetView):
         self.table = _load_table(kwargs["pk"])
         if not permissions.can_view_table(request.user, self.table):
             raise PermissionDenied(_("This table is not assigned to you."))
-        return super().dispatch(request, *args, **kwargs)
+        response = super().dispatch(request, *args, **kwargs)
+        # The service worker keeps a copy of the page (a reload without network) only while the table is
+        # played by whoever enters its results; a signed-off table's copy is dropped (docs/architecture.md).
+        table = self.table
+        keep = permissions.can_enter_results(request.user, table) and not table.is_signed_off
+        return offline_copy(response, keep=keep and request.method == "GET")

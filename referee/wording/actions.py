@@ -28,6 +28,7 @@ ACTION_LABELS = {
     "incident.remove": _("Incident removed"),
     "table.sign_off": _("Table signed off"),
     "table.confirm": _("Results confirmed"),
+    "table.confirm_withdrawn": _("Confirmation withdrawn: the results changed"),
     "table.tie_break": _("Tie broken"),
     "referee.create": _("Referee account created"),
     "referee.add": _("Referee added"),

@@ -110,6 +110,23 @@ def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
     return line
 
 
+def _confirm_lines(action: str, before: dict, after: dict, users: dict[int, str]) -> list[str]:
+    """Who confirmed, and as what (an organiser or a referee); a withdrawal names whose check it undid."""
+    if action == "table.confirm":
+        who = users.get(after.get("confirmed_by"), "")
+        if not who:
+            return []
+        if after.get("as") == "organiser":
+            return [_("confirmed by %(name)s, an organiser") % {"name": who}]
+        return [_("confirmed by %(name)s, a referee") % {"name": who}]
+    who = users.get(before.get("confirmed_by"), "")
+    return (
+        [_("%(name)s's confirmation no longer applies; a second person confirms again") % {"name": who}]
+        if who
+        else []
+    )
+
+
 def change_lines(
     action: str, changes: dict[str, Any], ruleset_key: str, names: dict[str, dict[int, str]] | None = None
 ) -> list[str]:
@@ -128,6 +145,8 @@ def change_lines(
         return [_incident_line(ruleset_key, after or before)]
     if action == "table.create":
         return []  # its label says it; the snapshot holds only the round's key and the number in the heading
+    if action in ("table.confirm", "table.confirm_withdrawn"):
+        return _confirm_lines(action, before, after, names.get("users", {}))
     if action == "table.sign_off":
         winner = after.get("winner")
         return [_("winner %(seat)s") % {"seat": seat_label(winner)}] if winner else [_("a tie")]

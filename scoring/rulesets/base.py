@@ -99,3 +99,9 @@ class Ruleset:
             if kind.code == code:
                 return kind
         return None
+
+    @property
+    def turn_seconds(self) -> int | None:
+        """Seconds a player has for a turn: one minute in every Rummikub rule book (seed 002, 2.3; seed 004);
+        UNO times no turn. A tournament may set its own length (the referee's turn timer reads it)."""
+        return 60 if self.is_rummikub else None

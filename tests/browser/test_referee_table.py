@@ -82,7 +82,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     page.locator("#entry").screenshot(path=str(SCREENSHOTS / "referee-entry-preview-zh-hant.png"))
     save(page, 1)
 
-    # An overtime at the next turn, and the table cannot be restored: the engine lays the table tiles.
+    # An overtime at the next turn (game 2, being played), and the table cannot be restored: the engine lays
+    # the table tiles. The incident is recorded at once and joins game 2 when its result is saved.
     incident = page.locator("details#incident-form")
     incident.locator("summary").click()
     incident.locator("select[name='seat']").select_option("C")
@@ -93,7 +94,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     incident.screenshot(path=str(SCREENSHOTS / "referee-incident-restore-zh-hant.png"))
     incident.locator("button[value='record-incident']").click()
     page.wait_for_selector(".message:has-text('已記錄事件')")
-    recorded = Incident.objects.get(game__table=demo)
+    recorded = Incident.objects.get(table=demo)
+    assert (recorded.game_number, recorded.game) == (2, None)
     assert recorded.tiles_drawn == 3 + recorded.tiles_left_over
     assert recorded.arrangement["sets"]
 
@@ -106,6 +108,8 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     type_rack(page, "D", "Y3 Y4")
     wait_for_preview(page, "+7.50")
     save(page, 2)
+    recorded.refresh_from_db()
+    assert recorded.game == Game.objects.get(table=demo, number=2)
 
     # Game 3: 丙 went out; 甲 and 丁 never melded, their racks typed as tiles: the engine decides -200 / -100.
     page.check("input[name='went_out'][value='C']")
@@ -121,6 +125,7 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     assert Game.objects.filter(table=demo).count() == 3
     no_horizontal_scroll(page)
     screenshot(page, "referee-table-finished-zh-hant")
+    page.once("dialog", lambda dialog: dialog.accept())  # sign-off asks first: it cannot be undone
     page.locator("form.sign-off button").click()
     page.wait_for_selector(".message:has-text('簽署')")
     demo.refresh_from_db()

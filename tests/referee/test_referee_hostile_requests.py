@@ -81,7 +81,10 @@ SUBMITTABLE = {
     },
 }
 # Addresses that only answer a script's POST: where the forms the script sends are shown.
-POSTED_FROM: dict[str, Callable[[str], str]] = {"referee:preview": lambda path: path.removesuffix("preview/")}
+POSTED_FROM: dict[str, Callable[[str], str]] = {
+    "referee:preview": lambda path: path.removesuffix("preview/"),
+    "referee:submit": lambda path: path.removesuffix("save/"),
+}
 
 
 @dataclass
@@ -203,6 +206,10 @@ def addresses(name: str, world: World) -> list[str]:
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:preview": [(table.pk,) for table in tables],
+        "referee:submit": [(table.pk,) for table in tables] + [(HUGE,)],
+        "referee:service_worker": [()],
+        "referee:manifest": [()],
+        "referee:offline": [()],
         "public:tournament": [(slug,), ("no-such-tournament",)],
         "public:standings": [(slug,)],
         "public:standings_fragment": [(slug,), ("no-such-tournament",)],

@@ -46,6 +46,9 @@ PAGES = {
     "public standings": lambda t: reverse("public:standings", args=[t.slug]),
     "public projector": lambda t: reverse("public:standings", args=[t.slug]) + "?projector=1",
     "public front page": lambda t: reverse("public:tournament", args=[t.slug]),
+    "referee service worker": lambda t: reverse("referee:service_worker"),
+    "referee app manifest": lambda t: reverse("referee:manifest"),
+    "referee offline page": lambda t: reverse("referee:offline"),
 }
 
 

@@ -142,6 +142,12 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         RESULT_WRITERS,
         lambda a, w: services.incident_record(actor=a, game=w.game, seat=w.game_seat, kind="overtime"),
     ),
+    "incident_record_in_play": (
+        RESULT_WRITERS,
+        lambda a, w: services.incident_record_in_play(
+            actor=a, table=w.table, seat=w.table.seats.get(letter="A"), kind="overtime"
+        ),
+    ),
     "incident_remove": (
         RESULT_WRITERS,
         lambda a, w: services.incident_remove(actor=a, incident=w.incident),

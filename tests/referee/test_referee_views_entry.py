@@ -64,7 +64,7 @@ def test_the_page_offers_the_next_game(referee_client, table):
 def test_a_game_is_saved_from_tiles_and_values(referee_client, table):
     response = referee_client.post(url(table), game_post())
     assert response.status_code == 302
-    assert response["Location"].endswith("#sheet")
+    assert response["Location"].endswith("#entry")  # the next game's form, not the sheet below it
     assert scores(table) == {"A": -7, "B": 118, "C": -61, "D": -50}
     assert Game.objects.get(table=table).hands.get(seat__letter="A").rack == "R3 K4"
 

@@ -64,7 +64,9 @@ def test_login_and_logout(client, organiser):
     assert wrong.context["form"].errors
     right = client.post(reverse("login"), {"username": "organiser", "password": PASSWORD})
     assert right["Location"] == reverse("home")
-    assert client.post(reverse("logout"))["Location"] == reverse("login")
+    logged_out = client.post(reverse("logout"))
+    assert logged_out["Location"] == reverse("login") + "?logged-out"
+    assert logged_out["Clear-Site-Data"] == '"cache", "storage"'  # the referee's console forgets the phone
     assert client.get(reverse("organiser:tournaments")).status_code == 302
 
 

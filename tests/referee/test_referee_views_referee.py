@@ -119,7 +119,9 @@ def test_another_referee_finds_and_confirms_a_table(
     assert response.status_code == 302
     finished_table.refresh_from_db()
     assert finished_table.confirmed_by == other_referee
-    assert client.get(address).status_code == 403  # checked: nothing more for them here
+    reopened = client.get(address)  # whoever confirmed can still open the table they checked
+    assert reopened.status_code == 200
+    assert not reopened.context["can_confirm"]
 
 
 def test_a_confirmation_the_tournament_does_not_ask_for_is_refused_with_a_message(

@@ -79,6 +79,9 @@ class TournamentSettingsView(OrganiserMixin, FormView):
     form_class = TournamentSettingsForm
     section = "settings"
 
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "ruleset": self.tournament.ruleset}
+
     def get_initial(self) -> dict[str, Any]:
         names = TournamentSettingsForm.base_fields.keys()
         return {name: getattr(self.tournament, name) for name in names}

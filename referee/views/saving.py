@@ -1,0 +1,193 @@
+"""Saving a game or an incident from the table page: one path for the page's forms (a post and a redirect)
+and for its script, which sends what the referee saved from a queue kept on the phone (`views/submit.py`).
+
+A save that lost a race with another device comes back as a conflict: the form holds the other device's
+values where only it changed something, and every difference is listed (`forms/conflicts.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.forms import Form
+from django.http import HttpRequest, QueryDict
+from django.utils.translation import gettext as _
+
+import scoring
+from core.errors import ServiceError
+from referee import selectors, services
+from referee.forms.conflicts import Conflict, form_data, game_conflict
+from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
+from referee.forms.incidents import IncidentForm
+from referee.models import Game, Incident, Table
+from referee.results.previews import game_preview
+from referee.selectors.sheets import TableSheet, sheet_outcome
+
+RACED = ("stale", "exists")
+
+
+def next_game_open(table: Table, sheet: TableSheet) -> bool:
+    """Whether the table plays another game: not signed off, enough players, the match not over."""
+    tournament = table.round.tournament
+    if table.is_signed_off or len(sheet.seats) < scoring.get_ruleset(tournament.ruleset).min_players:
+        return False
+    return not sheet_outcome(tournament, sheet).finished
+
+
+def entry_form(
+    table: Table, sheet: TableSheet, data: Any = None, game_number: int | None = None
+) -> GameEntryForm:
+    """A bound form for a post; else a blank one for the next game, or one holding game `game_number`."""
+    ruleset = scoring.get_ruleset(table.round.tournament.ruleset)
+    if data is not None:
+        return GameEntryForm(data, seats=sheet.seats, ruleset=ruleset)
+    stored = sheet.game(game_number) if game_number else None
+    if stored is not None:
+        initial = initial_for_game(stored, sheet.seats)
+    else:
+        initial = {"game_number": sheet.games_played + 1}
+    initial["submission"] = new_submission_key()
+    return GameEntryForm(initial=initial, seats=sheet.seats, ruleset=ruleset)
+
+
+def incident_form(table: Table, sheet: TableSheet, data: Any = None) -> IncidentForm:
+    """Saved games to choose from, and the game being played when there is one."""
+    return IncidentForm(
+        data,
+        seats=sheet.seats,
+        game_numbers=[game.number for game in sheet.games],
+        ruleset_key=table.round.tournament.ruleset,
+        in_play=sheet.games_played + 1 if next_game_open(table, sheet) else None,
+    )
+
+
+def add_service_error(form: Form, error: ServiceError, field: str | None) -> None:
+    if error.code == "forbidden":
+        raise PermissionDenied(str(error))
+    form.add_error(field if field in form.fields else None, str(error.message))
+
+
+@dataclass
+class GameSave:
+    """What became of a posted game: saved, refused (the form holds the errors) or raced (a conflict)."""
+
+    form: GameEntryForm
+    sheet: TableSheet
+    game: Game | None = None
+    conflict: Conflict | None = None
+
+    @property
+    def done(self) -> str:
+        if self.game is None:
+            return ""
+        done = _("Game %(number)d saved.") if self.game.version == 1 else _("Game %(number)d corrected.")
+        return done % {"number": self.game.number}
+
+
+def game_save(request: HttpRequest, table: Table) -> GameSave:
+    sheet = selectors.table_sheet(table)
+    form = entry_form(table, sheet, request.POST)
+    if not form.is_valid():
+        return GameSave(form, sheet)
+    values = form.cleaned_data
+    try:
+        game = services.game_result_submit(
+            actor=request.user,
+            table=table,
+            game_number=values["game_number"],
+            ending=values["ending"],
+            hands=form.hand_facts(),
+            expected_version=values.get("version"),
+            reason=values.get("reason") or "",
+            submission=values.get("submission") or "",
+        )
+    except ServiceError as error:
+        if error.code in RACED:
+            return _raced(table, sheet, form, error)
+        add_service_error(form, error, form.field_for(error.field, error.code))
+        return GameSave(form, sheet)
+    return GameSave(form, sheet, game=game)
+
+
+def _raced(table: Table, sheet: TableSheet, form: GameEntryForm, error: ServiceError) -> GameSave:
+    """Another device saved this game first: offer the entry again, aimed at the saved version, with what
+    each device changed; the other device's changes are taken wherever this one left a field alone."""
+    number = form.cleaned_data["game_number"]
+    current = table.games.filter(number=number).first()
+    if current is None:
+        form.add_error(None, str(error.message))
+        return GameSave(form, sheet)
+    fresh = selectors.table_sheet(table)
+    conflict = game_conflict(form, fresh.seats, current)
+    data = QueryDict(mutable=True)
+    data.update(form_data(conflict.merged, [seat.letter for seat in fresh.seats]))
+    data.update(
+        {
+            "game_number": str(number),
+            "version": str(current.version),
+            "submission": new_submission_key(),
+            "reason": form.cleaned_data.get("reason") or "",
+        }
+    )
+    merged = entry_form(table, fresh, data)
+    merged.is_valid()
+    keep = _(
+        "Below: what the other device changed and what yours would change. Choose for each, then save "
+        "again; nothing the other device saved is replaced unless you choose it."
+    )
+    merged.add_error(None, f"{error.message} {keep}")
+    return GameSave(merged, fresh, conflict=conflict)
+
+
+@dataclass
+class IncidentSave:
+    form: IncidentForm
+    sheet: TableSheet
+    incident: Incident | None = None
+
+
+def incident_save(request: HttpRequest, table: Table) -> IncidentSave:
+    """An incident of a saved game, or of the game being played (it joins that game when it is saved)."""
+    sheet = selectors.table_sheet(table)
+    form = incident_form(table, sheet, request.POST)
+    if form.is_valid() and form.cleaned_data.get("game") is None:
+        form.add_error("game", _("Save the game's result first, then record its incidents."))
+    if not form.is_valid():
+        return IncidentSave(form, sheet)
+    values = form.cleaned_data
+    details = {
+        "seat": table.seats.filter(letter=values["seat"]).first(),
+        "kind": values["kind"],
+        "tiles_left_over": values.get("tiles_left_over"),
+        "table_tiles": values.get("table_tiles") or "",
+        "note": values.get("note") or "",
+        "submission": values.get("submission") or "",
+    }
+    game = table.games.filter(number=values["game"]).first()
+    try:
+        if game is not None:
+            incident = services.incident_record(
+                actor=request.user, game=game, reason=values.get("reason") or "", **details
+            )
+        else:
+            incident = services.incident_record_in_play(actor=request.user, table=table, **details)
+    except ServiceError as error:
+        add_service_error(form, error, error.field)
+        return IncidentSave(form, sheet)
+    return IncidentSave(form, sheet, incident=incident)
+
+
+def preview_of(table: Table, form: GameEntryForm) -> Any:
+    """The engine's scores for a valid form, or None with the refusal added to the form."""
+    if not form.is_valid():
+        return None
+    try:
+        names = {seat.letter: seat.player_name for seat in form.seats}
+        return game_preview(
+            table.round.tournament.ruleset, names, form.cleaned_data["ending"], form.hand_facts()
+        )
+    except ServiceError as error:
+        add_service_error(form, error, form.field_for(error.field, error.code))
+        return None
