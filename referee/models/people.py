@@ -37,7 +37,7 @@ class School(models.Model):
 
 class Attendance(models.TextChoices):
     """Where a player stands on the day. Everyone is expected until a helper at the door says otherwise;
-    the draw leaves out only those known to be away (absent, or withdrawn from the rest of the competition)."""
+    the draw leaves out only those known to be away (the absent, and the withdrawn)."""
 
     EXPECTED = "expected", _("expected")
     PRESENT = "present", _("present")
