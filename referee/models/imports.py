@@ -1,8 +1,8 @@
 """A people file between its preview and its import.
 
-The preview shows what a file would change; the organiser then presses Import. The file is kept here, not in
-the session (a session is a signed cookie or a row every request reads, and a 2 MiB file in it would slow every
-page), and not re-uploaded (a phone's file picker would be asked twice). A row holds at most one file of at most
+The preview shows what a file would change; the organiser then presses Import. The file is kept here, not
+in the session (a session is a signed cookie or a row every request reads, and a 2 MiB file in it would slow
+every page), and not re-uploaded (a phone's file picker would be asked twice). A row holds one file of at most
 2 MiB (`referee/imports/reading.py`), an organiser's new upload replaces their older ones in the tournament,
 uploads older than a day are deleted at the next upload, and an imported file's row is deleted at once: the
 audit entry keeps its name, size and SHA-256.
