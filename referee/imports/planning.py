@@ -42,6 +42,7 @@ class Change:
     values: dict[str, Any]
     before: dict[str, Any] = field(default_factory=dict)
     pk: int | None = None
+    fields_text: str = ""  # the changed columns' headers, set by the page that shows them
 
     @property
     def changed_fields(self) -> list[str]:

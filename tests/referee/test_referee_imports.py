@@ -249,3 +249,69 @@ def test_the_command_previews_then_applies(organiser, tournament, tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + SCHOOLS_CSV.encode() + b"=1+1,x,y\r\n")
     with pytest.raises(CommandError):
         call_command("import_people", "cup", str(path), "--apply", stdout=out, stderr=io.StringIO())
+
+
+# --- the organiser's page -------------------------------------------------------------------------------
+
+
+def upload(client, content: bytes, name: str = "people.csv"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return client.post("/organise/cup/import/", {"file": SimpleUploadedFile(name, content)})
+
+
+@pytest.mark.parametrize(
+    ("role", "status"), [("organiser", 200), ("table referee", 403), ("stranger", 403), ("anonymous", 302)]
+)
+def test_who_opens_the_import_page(client, roles, tournament, role, status):
+    if role != "anonymous":
+        client.force_login(roles[role])
+    for path in (
+        "/organise/cup/import/",
+        "/organise/cup/import/template.xlsx",
+        "/organise/cup/import/people.xlsx",
+    ):
+        assert client.get(path).status_code == status
+
+
+def test_upload_preview_then_import(organiser_client, organiser, tournament):
+    response = upload(organiser_client, SCHOOLS_CSV.encode("cp950"))
+    assert response.status_code == 302
+    preview_page = organiser_client.get(response["Location"])
+    assert preview_page.status_code == 200
+    assert not School.objects.exists()
+    assert 'id="import-apply"' in preview_page.content.decode()
+    done = organiser_client.post(response["Location"])
+    assert done.status_code == 302
+    assert School.objects.count() == 2
+    assert organiser_client.get(response["Location"]).status_code == 404  # the kept file is gone
+
+
+def test_a_refused_row_is_shown_with_its_row_and_column_and_cannot_be_imported(organiser_client, tournament):
+    response = upload(organiser_client, (SCHOOLS_CSV + "XYZ,,\r\n").encode())
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert 'id="import-refusals"' in page
+    assert 'id="import-apply"' not in page
+    assert organiser_client.post(response["Location"]).status_code == 200
+    assert not School.objects.exists()
+
+
+def test_a_file_that_is_not_a_spreadsheet_is_refused_on_the_preview(organiser_client, tournament):
+    response = upload(organiser_client, b"\x89PNG\r\n\x1a\n\x00\x00\x00", "photo.csv")
+    page = organiser_client.get(response["Location"])
+    assert page.context["file_error"]
+
+
+def test_a_file_too_large_is_refused_before_it_is_kept(organiser_client, tournament):
+    response = upload(organiser_client, b"a" * (MAX_FILE_BYTES + 1))
+    assert response.status_code == 200
+    assert response.context["form"].errors["file"]
+
+
+def test_another_organisers_upload_is_not_found(organiser_client, organiser, tournament, client):
+    from referee.imports.applying import people_upload_store
+
+    other = get_user_model().objects.create_user("other-organiser")
+    tournament.organisers.add(other)
+    kept = people_upload_store(actor=other, tournament=tournament, filename="x.csv", content=b"a,b")
+    assert organiser_client.get(f"/organise/cup/import/{kept.pk}/").status_code == 404

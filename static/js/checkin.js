@@ -1,0 +1,61 @@
+/* Check-in taps without reloading: each small form is sent in the background, and the answer (that player's
+   state as stored, and every school's counts) updates the row and the counts in place. Without this script
+   each tap is an ordinary form post that comes back to the school. */
+(function () {
+  "use strict";
+
+  var status = document.querySelector("[data-checkin-status]");
+
+  function say(text) {
+    if (status) { status.textContent = text; }
+  }
+
+  function updateCounts(counts) {
+    Object.keys(counts).forEach(function (code) {
+      var row = document.querySelector('#checkin-counts tr[data-school="' + code + '"]');
+      if (!row) { return; }
+      Object.keys(counts[code]).forEach(function (name) {
+        var cell = row.querySelector('[data-count="' + name + '"]');
+        if (cell) { cell.textContent = counts[code][name]; }
+      });
+    });
+  }
+
+  function updatePlayer(answer) {
+    var item = document.querySelector('[data-player="' + answer.player + '"]');
+    if (!item) { return; }
+    item.className = item.className.replace(/\bstate-\S+/, "state-" + answer.attendance);
+    item.querySelector("[data-state]").textContent = answer.label;
+    item.querySelectorAll("button.tap").forEach(function (button) {
+      var pressed = button.classList.contains("tap-" + answer.attendance);
+      if (pressed) { button.setAttribute("aria-pressed", "true"); } else { button.removeAttribute("aria-pressed"); }
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-checkin") || event.defaultPrevented) { return; }
+    event.preventDefault();
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (button) { button.disabled = true; });
+    fetch(form.action || window.location.pathname, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { "Accept": "application/json" },
+      credentials: "same-origin"
+    }).then(function (response) {
+      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+    }).then(function (result) {
+      var answer = result.answer;
+      if (!result.ok) { say(answer.error || ""); return; }
+      if (answer.reload) { window.location.reload(); return; }
+      updatePlayer(answer);
+      updateCounts(answer.counts);
+      say(answer.message);
+    }).catch(function () {
+      form.submit();  /* no answer: send it the ordinary way */
+    }).finally(function () {
+      buttons.forEach(function (button) { button.disabled = false; });
+    });
+  });
+})();
