@@ -3,6 +3,7 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.bulk import players_create_many, tables_create_many
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -36,6 +37,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_update",
+    "players_create_many",
     "referee_account_create",
     "referee_add",
     "referee_remove",
@@ -53,6 +55,7 @@ __all__ = [
     "table_create",
     "table_delete",
     "table_sign_off",
+    "tables_create_many",
     "table_tie_break_record",
     "tournament_create",
     "tournament_update",
