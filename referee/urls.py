@@ -40,6 +40,7 @@ referee_patterns = [
 public_patterns = [
     path("<slug:slug>/", public.PublicTournamentView.as_view(), name="tournament"),
     path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
+    path("<slug:slug>/find/", public.FindTableView.as_view(), name="find_table"),
     path("<slug:slug>/standings/fragment/", public.standings_fragment, name="standings_fragment"),
 ]
 
