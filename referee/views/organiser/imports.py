@@ -50,7 +50,11 @@ class ImportView(OrganiserMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context.setdefault("form", PeopleFileForm())
-        context["columns"] = [(KIND_LABELS[kind], columns) for kind, columns in COLUMNS.items()]
+        chinese = (get_language() or "").startswith("zh")
+        context["columns"] = [
+            (KIND_LABELS[kind], [(c.chinese if chinese else c.english, c.required) for c in columns])
+            for kind, columns in COLUMNS.items()
+        ]
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
