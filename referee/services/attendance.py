@@ -50,14 +50,16 @@ def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance
 
 
 @transaction.atomic
-def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -> int:
-    """Everyone of the school not yet marked is present: one tap once the absent are marked."""
+def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -> list[int]:
+    """Everyone of the school not yet marked is present: one tap once the absent are marked. Returns the
+    keys of the players it marked."""
     tournament = school.tournament
     permissions.require(can_check_in(actor, tournament))
     rest = Player.objects.select_for_update().filter(school=school, attendance=Attendance.EXPECTED)
-    numbers = sorted(rest.values_list("number", flat=True))
+    marked = list(rest.order_by("number").values_list("pk", "number"))
+    numbers = [number for _pk, number in marked]
     if not numbers:
-        return 0
+        return []
     Player.objects.filter(school=school, number__in=numbers, attendance=Attendance.EXPECTED).update(
         attendance=Attendance.PRESENT
     )
@@ -68,7 +70,7 @@ def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -
         before={"school": school.code, "numbers": numbers, "attendance": Attendance.EXPECTED},
         after={"school": school.code, "numbers": numbers, "attendance": Attendance.PRESENT},
     )
-    return len(numbers)
+    return [pk for pk, _number in marked]
 
 
 def unplayed_seats(player: Player) -> list[Seat]:

@@ -10,10 +10,22 @@
     if (status) { status.textContent = text; }
   }
 
+  function updateSummary(code, count) {
+    var summary = document.querySelector('[data-school-summary="' + code + '"]');
+    if (summary && summary.dataset.template) {
+      summary.textContent = summary.dataset.template.replace("{here}", count.here).replace("{total}", count.total);
+    }
+  }
+
   function updateCounts(counts) {
+    document.querySelectorAll("#checkin-counts [data-total]").forEach(function (cell) {
+      var name = cell.dataset.total;
+      cell.textContent = Object.keys(counts).reduce(function (sum, code) { return sum + counts[code][name]; }, 0);
+    });
     Object.keys(counts).forEach(function (code) {
       var row = document.querySelector('#checkin-counts tr[data-school="' + code + '"]');
       if (!row) { return; }
+      updateSummary(code, counts[code]);
       Object.keys(counts[code]).forEach(function (name) {
         var cell = row.querySelector('[data-count="' + name + '"]');
         if (cell) { cell.textContent = counts[code][name]; }
@@ -38,7 +50,8 @@
     event.preventDefault();
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (button) { button.disabled = true; });
-    fetch(form.action || window.location.pathname, {
+    /* form.action would be the hidden field named "action": read the attribute */
+    fetch(form.getAttribute("action") || window.location.pathname, {
       method: "POST",
       body: new FormData(form),
       headers: { "Accept": "application/json" },
@@ -48,9 +61,9 @@
     }).then(function (result) {
       var answer = result.answer;
       if (!result.ok) { say(answer.error || ""); return; }
-      if (answer.reload) { window.location.reload(); return; }
-      updatePlayer(answer);
+      answer.players.forEach(updatePlayer);
       updateCounts(answer.counts);
+      if (form.classList.contains("checkin-rest")) { form.remove(); }
       say(answer.message);
     }).catch(function () {
       form.submit();  /* no answer: send it the ordinary way */

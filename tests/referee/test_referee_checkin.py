@@ -43,7 +43,7 @@ def test_two_helpers_tap_different_players_and_neither_overwrites_the_other(orga
     first, second = logged_in(organiser), logged_in(referee)
     stale_page = second.get(PAGE)  # the second helper's page was loaded before the first tap
     assert stale_page.status_code == 200
-    assert tap(first, players[0], "absent").json()["attendance"] == "absent"
+    assert tap(first, players[0], "absent").json()["players"][0]["attendance"] == "absent"
     answer = tap(second, players[1], "present").json()
     assert answer["counts"]["HSP"] == {"here": 1, "absent": 1, "expected": 3, "total": 5}
     states = dict(Player.objects.values_list("pk", "attendance"))

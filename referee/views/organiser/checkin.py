@@ -107,16 +107,27 @@ class CheckInView(CheckInMixin, TemplateView):
                     "state": player.get_attendance_display(),
                 }
                 payload: dict[str, Any] = {
-                    "player": player.pk,
-                    "attendance": player.attendance,
-                    "label": str(player.get_attendance_display()),
+                    "players": [
+                        {
+                            "player": player.pk,
+                            "attendance": player.attendance,
+                            "label": str(player.get_attendance_display()),
+                        }
+                    ],
+                    "school": player.school.code,
                 }
             elif action == "rest-present":
                 school = posted_object(request, "school", self.tournament.schools.all())
                 marked = door.school_attendance_rest_present(actor=request.user, school=school)
                 anchor = f"school-{school.code}"
-                done = _("%(count)d more marked here.") % {"count": marked}
-                payload = {"reload": True}
+                done = _("%(count)d more marked here.") % {"count": len(marked)}
+                label = str(Attendance.PRESENT.label)
+                payload = {
+                    "players": [
+                        {"player": pk, "attendance": Attendance.PRESENT, "label": label} for pk in marked
+                    ],
+                    "school": school.code,
+                }
             else:
                 raise Http404
         except ServiceError as error:
