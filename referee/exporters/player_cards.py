@@ -122,5 +122,6 @@ def _inner_style() -> TableStyle:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (0, 0), 3 * mm),  # a long name wraps before the QR code
         ]
     )

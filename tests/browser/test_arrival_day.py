@@ -8,6 +8,7 @@ organiser's guide.
 
 from __future__ import annotations
 
+import datetime
 import io
 
 import openpyxl
@@ -132,3 +133,56 @@ def test_forty_tables_registered_and_checked_in_in_under_thirty_loads_and_taps(
     total = counter.loads + counter.taps
     print(f"arrival day: {counter.loads} page loads, {counter.taps} taps, {total} in all")
     assert total < 30, (counter.loads, counter.taps)
+
+
+def test_a_refused_file_shows_each_row_and_column_and_a_player_finds_their_table(
+    live_server, page, phone_page, tournament
+):
+    """In English: a file with a formula and an unknown school is refused row by row, nothing saved; then a
+    child scans their card and reads their table."""
+    base = live_server.url
+    organiser = tournament.organisers.get()
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="Harbourside Primary", code="HSP"
+    )
+    player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="Round 1",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(9, 30),
+    )
+    table = services.tables_create_many(actor=organiser, round_=round_, count=7)[-1]
+    services.seat_assign(actor=organiser, table=table, player=player, letter="C")
+
+    page.goto(f"{base}/login/")
+    page.get_by_role("button", name="English").click()
+    page.fill('input[name="username"]', "organiser")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="Log in").last.click()
+    page.goto(f"{base}/organise/hk40/import/")
+    content = (
+        "School code,Player number,Name (Chinese),Name (English)\n"
+        'HSP,2,李詠琳,=HYPERLINK("x")\n'
+        "KLN,3,王小明,\n"
+    )
+    page.set_input_files(
+        'input[name="file"]',
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": content.encode()}],
+    )
+    page.get_by_role("button", name="Upload and preview").click()
+    refusals = page.locator("#import-refusals tbody tr")
+    assert refusals.count() == 2
+    assert refusals.nth(0).locator("td").nth(1).inner_text() == "2"
+    assert refusals.nth(0).locator("td").nth(2).inner_text() == "Name (English)"
+    assert page.locator("#import-apply").count() == 0
+    shot(page, "import-refused-en")
+    assert Player.objects.count() == 1
+
+    phone_page.goto(f"{base}/t/hk40/find/?number={player.number}")
+    assert (
+        "Table 7" in phone_page.locator("#found-seat").inner_text()
+        or "第 7 檯" in phone_page.locator("#found-seat").inner_text()
+    )
+    shot(phone_page, "find-my-table-phone-zh-hant")
