@@ -44,26 +44,37 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
     ),
     PLAYERS: (
         Column("school", "School code", "學校代號", ("school", "學校", "代號", "校碼"), required=True),
-        Column("number", "Player number", "選手編號", ("number", "no", "no.", "編號", "號碼", "參賽編號")),
+        Column(
+            "number",
+            "Player number",
+            "參加者編號",
+            ("number", "no", "no.", "編號", "號碼", "參賽編號", "選手編號"),
+        ),
         Column("name_zh", "Name (Chinese)", "中文姓名", ("姓名", "Chinese name", "中文名")),
         Column("name_en", "Name (English)", "英文姓名", ("English name", "英文名", "name")),
         Column("class_name", "Class", "班別", ("班級", "班")),
     ),
     REFEREES: (
         Column("username", "Login name", "登入名稱", ("login", "username", "帳號", "登入名"), required=True),
-        Column("display_name", "Referee's name", "裁判姓名", ("name", "姓名", "display name"), required=True),
-        Column("table", "Table number", "檯號", ("table", "桌號", "枱號", "檯")),
+        Column(
+            "display_name",
+            "Referee's name",
+            "評審員姓名",
+            ("name", "姓名", "display name", "裁判姓名"),
+            required=True,
+        ),
+        Column("table", "Table number", "桌號", ("table", "檯號", "枱號", "檯", "桌")),
     ),
 }
 
 SHEET_NAMES: dict[str, tuple[str, str]] = {
     SCHOOLS: ("Schools", "學校"),
-    PLAYERS: ("Players", "選手"),
-    REFEREES: ("Referees", "裁判"),
+    PLAYERS: ("Players", "參加者"),
+    REFEREES: ("Referees", "評審員"),
 }
 SHEET_ALIASES = {
     SCHOOLS: {"schools", "school", "學校"},
-    PLAYERS: {"players", "player", "選手", "參賽者", "學生"},
+    PLAYERS: {"players", "player", "參加者", "選手", "參賽者", "學生"},
     REFEREES: {"referees", "referee", "裁判", "裁判員", "評審員"},
 }
 
