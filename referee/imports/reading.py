@@ -65,14 +65,15 @@ class ReadFile:
 def check_size(size: int) -> None:
     """Called with the upload's declared size, before anything is read into memory."""
     if size > MAX_FILE_BYTES:
-        raise ImportFileError(
-            _("This file is larger than %(limit)s MB; split it or remove what is not people.")
-            % {"limit": MAX_FILE_BYTES // (1024 * 1024)},
-            field="file",
-            code="too-large",
-        )
+        raise ImportFileError(too_large_message(), field="file", code="too-large")
     if size == 0:
         raise ImportFileError(_("This file is empty."), field="file", code="empty")
+
+
+def too_large_message() -> str:
+    return _("This file is larger than %(limit)s MB; split it or remove what is not people.") % {
+        "limit": MAX_FILE_BYTES // (1024 * 1024)
+    }
 
 
 def read_people_file(content: bytes) -> ReadFile:

@@ -120,6 +120,13 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
             before={"seat": seat.letter, "player": absent.pk, "number": absent.number},
             after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
         )
-    if absent.attendance != Attendance.ABSENT:
+    if absent.attendance not in (Attendance.ABSENT, Attendance.WITHDRAWN):
         Player.objects.filter(pk=absent.pk).update(attendance=Attendance.ABSENT)
+        audit_record(
+            actor=actor,
+            tournament=tournament,
+            action="player.attendance",
+            before={"player": absent.pk, "number": absent.number, "attendance": absent.attendance},
+            after={"player": absent.pk, "number": absent.number, "attendance": Attendance.ABSENT},
+        )
     return seats

@@ -315,3 +315,14 @@ def test_another_organisers_upload_is_not_found(organiser_client, organiser, tou
     tournament.organisers.add(other)
     kept = people_upload_store(actor=other, tournament=tournament, filename="x.csv", content=b"a,b")
     assert organiser_client.get(f"/organise/cup/import/{kept.pk}/").status_code == 404
+
+
+def test_an_upload_declared_too_large_is_refused_before_its_body_is_read(organiser_client, tournament):
+    response = organiser_client.post(
+        "/organise/cup/import/",
+        data=b"",
+        content_type="multipart/form-data; boundary=x",
+        CONTENT_LENGTH=str(MAX_FILE_BYTES * 3),
+    )
+    assert response.status_code == 413
+    assert response.context["upload_error"]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core.errors import ServiceError
+from core.inputs import parse_number
 from core.views import OrganiserMixin
 from referee.imports.applying import (
     ImportRefused,
@@ -24,11 +25,12 @@ from referee.imports.applying import (
 )
 from referee.imports.columns import COLUMNS, KIND_LABELS
 from referee.imports.planning import ADD, UPDATE, ImportPlan
-from referee.imports.reading import MAX_FILE_BYTES, check_size
+from referee.imports.reading import MAX_FILE_BYTES, check_size, too_large_message
 from referee.imports.workbook import people_workbook, template_workbook
 from referee.models import PeopleUpload
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+FORM_OVERHEAD = 64 * 1024  # the form's other fields and the multipart boundaries around the file
 
 
 class PeopleFileForm(forms.Form):
@@ -58,6 +60,10 @@ class ImportView(OrganiserMixin, TemplateView):
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        declared = parse_number(request.META.get("CONTENT_LENGTH", ""), minimum=0) or 0
+        if declared > MAX_FILE_BYTES + FORM_OVERHEAD:  # refused before the body is read at all
+            context = self.get_context_data(upload_error=too_large_message())
+            return self.render_to_response(context, status=413)
         form = PeopleFileForm(request.POST, request.FILES)
         if form.is_valid():
             upload = form.cleaned_data["file"]
