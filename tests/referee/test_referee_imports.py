@@ -326,3 +326,48 @@ def test_an_upload_declared_too_large_is_refused_before_its_body_is_read(organis
     )
     assert response.status_code == 413
     assert response.context["upload_error"]
+
+
+def test_hong_kong_characters_outside_cp950_read_from_big5_hkscs(organiser, tournament):
+    content = "學校代號,學校中文名稱\nHSP,𡃁仔小學\n".encode("big5hkscs")
+    with pytest.raises(UnicodeEncodeError):
+        "𡃁".encode("cp950")
+    apply(organiser, tournament, content)
+    assert School.objects.get().name_zh == "𡃁仔小學"
+
+
+def test_two_players_of_one_school_with_the_same_name_need_their_number(organiser, tournament, school):
+    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
+    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
+    plan = preview(organiser, tournament, "學校代號,中文姓名,班別\nHSP,陳大文,6A\n".encode())
+    (refusal,) = plan.refusals
+    assert refusal.row == 2
+    plan = preview(organiser, tournament, "學校代號,選手編號,中文姓名,班別\nHSP,2,陳大文,6A\n".encode())
+    assert plan.summary()["players"]["update"] == 1
+
+
+def test_an_edited_school_name_updates_the_school(organiser, tournament):
+    apply(organiser, tournament, SCHOOLS_CSV.encode())
+    plan = apply(organiser, tournament, SCHOOLS_CSV.replace("九龍小學", "九龍灣小學").encode())
+    assert plan.summary()["schools"] == {"add": 0, "update": 1, "unchanged": 1}
+    assert School.objects.get(code="KLN").name_zh == "九龍灣小學"
+
+
+def test_the_example_row_left_in_the_template_is_not_imported(organiser, tournament):
+    content = "學校代號,學校中文名稱,學校英文名稱\nEXAMPLE,示例小學,Example Primary School\nHSP,海濱小學,\n"
+    plan = apply(organiser, tournament, content.encode())
+    assert plan.summary()["schools"]["add"] == 1
+    assert not School.objects.filter(code="EXAMPLE").exists()
+
+
+def test_the_command_refuses_an_unknown_tournament_and_a_file_that_is_not_a_spreadsheet(
+    organiser, tournament, tmp_path
+):
+    path = tmp_path / "photo.csv"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(CommandError):
+        call_command("import_people", "nothing", str(path))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_people", "cup", str(path))
+    assert "CSV" in str(refused.value)
+    assert not School.objects.exists()
