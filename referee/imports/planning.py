@@ -95,6 +95,66 @@ def normalised_name(text: str) -> str:
     return re.sub(r"[ \u3000]{2,}", " ", text.strip())
 
 
+class RowRefused(Exception):
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+class _PlayerIndex:
+    """The tournament's players by number and by (school, name), and what the file's rows took so far."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        players = list(Player.objects.filter(tournament=tournament).select_related("school"))
+        self.by_number = {p.number: p for p in players}
+        self.name_count: Counter[tuple[str, str]] = Counter()
+        self.by_name: dict[tuple[str, str], Player] = {}
+        for player in players:
+            key = (player.school.code, player.name_zh or player.name_en)
+            self.name_count[key] += 1
+            self.by_name[key] = player
+        self.file_numbers: dict[int, int] = {}
+        self.taken: dict[int, int] = {}
+
+    def highest_number(self) -> int:
+        return max([*self.by_number, *self.file_numbers, 0])
+
+    def match(self, row: int, values: dict[str, Any] | None) -> Player | None:
+        """The registered player this row is, by number, else by name within the school."""
+        if values is None:
+            return None
+        number, code = values["number"], values["school"]
+        if number is not None:
+            if number in self.file_numbers:
+                message = _("Row %(row)d already has this number.") % {"row": self.file_numbers[number]}
+                raise RowRefused("number", message)
+            self.file_numbers[number] = row
+            existing = self.by_number.get(number)
+            if existing is not None and existing.school.code != code:
+                raise RowRefused(
+                    "number",
+                    _(
+                        "Player number %(number)d belongs to %(name)s of %(school)s; numbers are unique "
+                        "across the tournament."
+                    )
+                    % {"number": number, "name": existing.display_name, "school": existing.school.code},
+                )
+        else:
+            key = (code, values["name_zh"] or values["name_en"])
+            if self.name_count[key] > 1:
+                raise RowRefused(
+                    "number", _("Two players of this school have this name; give the player number.")
+                )
+            existing = self.by_name.get(key)
+        if existing is not None:
+            if existing.pk in self.taken:
+                message = _("Row %(row)d is already this player.") % {"row": self.taken[existing.pk]}
+                raise RowRefused("name_zh", message)
+            self.taken[existing.pk] = row
+        return existing
+
+
 class _Planner:
     def __init__(self, tournament: Tournament, read: ReadFile) -> None:
         self.tournament = tournament
@@ -166,93 +226,19 @@ class _Planner:
                 self.changes.append(Change(SCHOOLS, row, action, code, values, before, existing.pk))
 
     def plan_players(self, sheet: Sheet) -> None:
-        players = list(Player.objects.filter(tournament=self.tournament).select_related("school"))
-        by_number = {p.number: p for p in players}
-        by_name: Counter[tuple[str, str]] = Counter()
-        named: dict[tuple[str, str], Player] = {}
-        for player in players:
-            key = (player.school.code, player.name_zh or player.name_en)
-            by_name[key] += 1
-            named[key] = player
-        file_numbers = {}
-        pending: list[tuple[int, dict[str, Any]]] = []
-        taken_pks: dict[int, int] = {}
+        players = _PlayerIndex(self.tournament)
+        pending: list[tuple[int, dict[str, Any], Player | None]] = []
         for row, cells in sheet.rows:
-            code = normalised_code(cells.get("school", ""))
             try:
-                number = normalised_number(cells.get("number", ""))
-            except ValueError:
-                self.refuse(
-                    sheet, row, "number", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
-                )
+                values = self.player_values(sheet, row, cells)
+                existing = players.match(row, values)
+            except RowRefused as refused:
+                self.refuse(sheet, row, refused.field, refused.message)
                 continue
-            names = {n: self.text(sheet, row, cells, n, PLAYER_LIMITS[n]) for n in ("name_zh", "name_en")}
-            class_name = self.text(sheet, row, cells, "class_name", LIMITS["class_name"])
-            if None in names.values() or class_name is None:
-                continue
-            if not code:
-                self.refuse(sheet, row, "school", _("Give the player's school code."))
-                continue
-            if code not in self.schools and code not in self.file_school_codes:
-                self.refuse(
-                    sheet,
-                    row,
-                    "school",
-                    _("No school has the code %(code)s; add it to the schools sheet first.") % {"code": code},
-                )
-                continue
-            if not names["name_zh"] and not names["name_en"]:
-                self.refuse(sheet, row, "name_zh", _("Give the player's name in Chinese or in English."))
-                continue
-            if number is not None:
-                if number in file_numbers:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "number",
-                        _("Row %(row)d already has this number.") % {"row": file_numbers[number]},
-                    )
-                    continue
-                file_numbers[number] = row
-                existing = by_number.get(number)
-                if existing is not None and existing.school.code != code:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "number",
-                        _(
-                            "Player number %(number)d belongs to %(name)s of %(school)s; numbers are unique "
-                            "across the tournament."
-                        )
-                        % {"number": number, "name": existing.display_name, "school": existing.school.code},
-                    )
-                    continue
-            else:
-                key = (code, names["name_zh"] or names["name_en"])
-                if by_name[key] > 1:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "number",
-                        _("Two players of this school have this name; give the player number."),
-                    )
-                    continue
-                existing = named.get(key)
-            if existing is not None:
-                if existing.pk in taken_pks:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "name_zh",
-                        _("Row %(row)d is already this player.") % {"row": taken_pks[existing.pk]},
-                    )
-                    continue
-                taken_pks[existing.pk] = row
-            values = {"school": code, **names, "class_name": class_name, "number": number}
-            pending.append((row, {"values": values, "existing": existing}))
-        next_free = max([*by_number, *file_numbers, 0]) + 1
-        for row, entry in pending:
-            values, existing = entry["values"], entry["existing"]
+            if values is not None:
+                pending.append((row, values, existing))
+        next_free = players.highest_number() + 1
+        for row, values, existing in pending:
             if existing is None:
                 if values["number"] is None:
                     values["number"] = next_free
@@ -272,90 +258,117 @@ class _Planner:
                 Change(PLAYERS, row, action, f"#{existing.number}", values, before, existing.pk)
             )
 
+    def player_values(self, sheet: Sheet, row: int, cells: dict[str, str]) -> dict[str, Any] | None:
+        """The row's cleaned values; None when a text was already refused for its length."""
+        code = normalised_code(cells.get("school", ""))
+        try:
+            number = normalised_number(cells.get("number", ""))
+        except ValueError:
+            raise RowRefused(
+                "number", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
+            ) from None
+        names = {n: self.text(sheet, row, cells, n, PLAYER_LIMITS[n]) for n in ("name_zh", "name_en")}
+        class_name = self.text(sheet, row, cells, "class_name", LIMITS["class_name"])
+        if None in names.values() or class_name is None:
+            return None
+        if not code:
+            raise RowRefused("school", _("Give the player's school code."))
+        if code not in self.schools and code not in self.file_school_codes:
+            raise RowRefused(
+                "school",
+                _("No school has the code %(code)s; add it to the schools sheet first.") % {"code": code},
+            )
+        if not names["name_zh"] and not names["name_en"]:
+            raise RowRefused("name_zh", _("Give the player's name in Chinese or in English."))
+        return {"school": code, **names, "class_name": class_name, "number": number}
+
     def plan_referees(self, sheet: Sheet) -> None:
-        users = get_user_model().objects
-        referee_pks = set(self.tournament.referees.values_list("pk", flat=True))
-        tables: dict[int, list[Table]] = {}
-        for table in Table.objects.filter(round__tournament=self.tournament, signed_off_at__isnull=True):
-            tables.setdefault(table.number, []).append(table)
-        seen: dict[str, int] = {}
-        seen_tables: dict[int, int] = {}
+        referees = _RefereeIndex(self.tournament)
         for row, cells in sheet.rows:
-            username = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
             display_name = self.text(sheet, row, cells, "display_name", LIMITS["display_name"])
             try:
-                table_number = normalised_number(cells.get("table", ""))
-            except ValueError:
-                self.refuse(
-                    sheet, row, "table", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
-                )
+                change = referees.change(row, cells, display_name)
+            except RowRefused as refused:
+                self.refuse(sheet, row, refused.field, refused.message)
                 continue
-            if display_name is None:
-                continue
-            try:
-                ASCIIUsernameValidator()(username)
-            except ValidationError:
-                self.refuse(sheet, row, "username", _("Use English letters, digits and @ . + - _ only."))
-                continue
-            if not username or len(username) > 150:
-                self.refuse(sheet, row, "username", _("Give a login name of 150 characters or fewer."))
-                continue
-            if username.casefold() in seen:
-                self.refuse(
-                    sheet,
-                    row,
-                    "username",
-                    _("Row %(row)d already has this login name.") % {"row": seen[username.casefold()]},
-                )
-                continue
-            seen[username.casefold()] = row
-            if not display_name:
-                self.refuse(sheet, row, "display_name", _("Give the referee's name."))
-                continue
-            if table_number is not None:
-                if table_number not in tables:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "table",
-                        _("No round has table %(number)d yet; add the tables first, or leave this empty.")
-                        % {"number": table_number},
-                    )
-                    continue
-                if table_number in seen_tables:
-                    self.refuse(
-                        sheet,
-                        row,
-                        "table",
-                        _("Row %(row)d already referees this table.") % {"row": seen_tables[table_number]},
-                    )
-                    continue
-                seen_tables[table_number] = row
-            user = users.filter(username__iexact=username).first()
-            values = {
-                "username": user.username if user else username,
-                "display_name": display_name,
-                "table": table_number,
-            }
-            if user is None:
-                self.changes.append(Change(REFEREES, row, ADD, username, values))
-                continue
-            if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
-                self.refuse(
-                    sheet,
-                    row,
-                    "username",
-                    _("This login belongs to an organiser; add them on the Referees page instead."),
-                )
-                continue
-            on_table = table_number is None or all(t.referee_id == user.pk for t in tables[table_number])
-            before = {
-                "username": user.username,
-                "display_name": user.first_name if user.pk in referee_pks else None,
-                "table": table_number if on_table else None,
-            }
-            action = UNCHANGED if before == values else UPDATE
-            self.changes.append(Change(REFEREES, row, action, user.username, values, before, user.pk))
+            if change is not None:
+                self.changes.append(change)
+
+
+class _RefereeIndex:
+    """The tournament's referees and open tables, and the login names and tables the file's rows took."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.referee_pks = set(tournament.referees.values_list("pk", flat=True))
+        self.tables: dict[int, list[Table]] = {}
+        for table in Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True):
+            self.tables.setdefault(table.number, []).append(table)
+        self.seen: dict[str, int] = {}
+        self.seen_tables: dict[int, int] = {}
+
+    def change(self, row: int, cells: dict[str, str], display_name: str | None) -> Change | None:
+        username = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
+        try:
+            table_number = normalised_number(cells.get("table", ""))
+        except ValueError:
+            raise RowRefused(
+                "table", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
+            ) from None
+        if display_name is None:
+            return None
+        self.check_username(row, username)
+        if not display_name:
+            raise RowRefused("display_name", _("Give the referee's name."))
+        self.check_table(row, table_number)
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        values = {
+            "username": user.username if user else username,
+            "display_name": display_name,
+            "table": table_number,
+        }
+        if user is None:
+            return Change(REFEREES, row, ADD, username, values)
+        if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
+            raise RowRefused(
+                "username", _("This login belongs to an organiser; add them on the Referees page instead.")
+            )
+        on_table = table_number is None or all(t.referee_id == user.pk for t in self.tables[table_number])
+        before = {
+            "username": user.username,
+            "display_name": user.first_name if user.pk in self.referee_pks else None,
+            "table": table_number if on_table else None,
+        }
+        action = UNCHANGED if before == values else UPDATE
+        return Change(REFEREES, row, action, user.username, values, before, user.pk)
+
+    def check_username(self, row: int, username: str) -> None:
+        try:
+            ASCIIUsernameValidator()(username)
+        except ValidationError:
+            raise RowRefused("username", _("Use English letters, digits and @ . + - _ only.")) from None
+        if not username or len(username) > 150:
+            raise RowRefused("username", _("Give a login name of 150 characters or fewer."))
+        key = username.casefold()
+        if key in self.seen:
+            raise RowRefused(
+                "username", _("Row %(row)d already has this login name.") % {"row": self.seen[key]}
+            )
+        self.seen[key] = row
+
+    def check_table(self, row: int, number: int | None) -> None:
+        if number is None:
+            return
+        if number not in self.tables:
+            raise RowRefused(
+                "table",
+                _("No round has table %(number)d yet; add the tables first, or leave this empty.")
+                % {"number": number},
+            )
+        if number in self.seen_tables:
+            raise RowRefused(
+                "table", _("Row %(row)d already referees this table.") % {"row": self.seen_tables[number]}
+            )
+        self.seen_tables[number] = row
 
 
 def plan_import(tournament: Tournament, read: ReadFile) -> ImportPlan:
