@@ -140,3 +140,18 @@ def test_the_substitute_page_adds_a_new_player_who_takes_the_seat(organiser_clie
 def test_the_substitute_page_is_for_organisers(referee, table, players):
     client = logged_in(referee)
     assert client.get(f"/organise/cup/players/{players[0].pk}/substitute/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("organiser", 200), ("table referee", 403), ("stranger", 403), ("anonymous", 302)],
+)
+def test_who_opens_the_substitute_page(roles, table, players, role, status):
+    client = Client()
+    if role != "anonymous":
+        client.force_login(roles[role])
+    url = f"/organise/cup/players/{players[0].pk}/substitute/"
+    assert client.get(url).status_code == status
+    assert client.post(url, {"substitute": players[4].pk}).status_code == (302 if status == 200 else status)
+    moved = Seat.objects.filter(player=players[4]).exists()
+    assert moved == (role == "organiser")

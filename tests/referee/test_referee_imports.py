@@ -371,3 +371,23 @@ def test_the_command_refuses_an_unknown_tournament_and_a_file_that_is_not_a_spre
         call_command("import_people", "cup", str(path))
     assert "CSV" in str(refused.value)
     assert not School.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("role", "status"), [("organiser", 200), ("table referee", 403), ("stranger", 403), ("anonymous", 302)]
+)
+def test_who_opens_an_uploads_preview_and_imports_it(organiser, tournament, roles, role, status):
+    from django.test import Client
+
+    from referee.imports.applying import people_upload_store
+
+    kept = people_upload_store(
+        actor=organiser, tournament=tournament, filename="s.csv", content=SCHOOLS_CSV.encode()
+    )
+    client = Client()
+    if role != "anonymous":
+        client.force_login(roles[role])
+    url = f"/organise/cup/import/{kept.pk}/"
+    assert client.get(url).status_code == status
+    assert client.post(url).status_code == (302 if status == 200 else status)
+    assert School.objects.exists() == (role == "organiser")
