@@ -112,7 +112,10 @@ class PlayersView(OrganiserMixin, ActionPageView):
     def success_url(self) -> str:
         """Back at the same school after adding players."""
         school = parse_number(self.request.POST.get("school"))
-        return f"{self.request.path}?school={school}#player-list-form" if school else self.request.path
+        if not school:
+            return self.request.path
+        form = "player-list-form" if self.request.POST.get("action") == "add-many" else "player-form"
+        return f"{self.request.path}?school={school}#{form}"
 
     def delete_player(self) -> HttpResponse:
         player = posted_object(self.request, "player", self.tournament.players.all())
