@@ -1,6 +1,7 @@
 """The tournament's data: raw facts as the referee saw them, plus the numbers the engine derived from them."""
 
 from referee.models.exports import ExportJob, ExportJobStatus
+from referee.models.imports import PeopleUpload
 from referee.models.people import NOT_DRAWN, Attendance, Player, School
 from referee.models.results import Game, HandResult, Incident
 from referee.models.schedule import Round, Seat, Table
@@ -8,6 +9,7 @@ from referee.models.tournament import Tournament
 
 __all__ = [
     "NOT_DRAWN",
+    "PeopleUpload",
     "Attendance",
     "ExportJob",
     "ExportJobStatus",

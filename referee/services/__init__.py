@@ -3,6 +3,12 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.attendance import (
+    player_attendance_set,
+    player_substitute,
+    school_attendance_rest_present,
+)
+from referee.services.bulk import players_create_many, tables_create_many
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -33,15 +39,19 @@ __all__ = [
     "incident_record",
     "incident_record_in_play",
     "incident_remove",
+    "player_attendance_set",
     "player_create",
     "player_delete",
+    "player_substitute",
     "player_update",
+    "players_create_many",
     "referee_account_create",
     "referee_add",
     "referee_remove",
     "round_create",
     "round_delete",
     "round_update",
+    "school_attendance_rest_present",
     "school_create",
     "school_delete",
     "school_update",
@@ -53,6 +63,7 @@ __all__ = [
     "table_create",
     "table_delete",
     "table_sign_off",
+    "tables_create_many",
     "table_tie_break_record",
     "tournament_create",
     "tournament_update",

@@ -124,6 +124,7 @@ class ExportDownloadView(OrganiserMixin, View):
             language=chosen_language(data),
             include_unsigned=data.get("include") == "unsigned",
             entry_url=entry_url_builder(self.request),
+            site_url=self.request.build_absolute_uri("/").rstrip("/"),
         )
 
     def _round(self, raw: str) -> Round | None:

@@ -60,6 +60,9 @@ QUERY_PARAMETERS = {
     "exports:download": ["round", "school"],
     "weather:snapshots": ["feed", "page"],
     "login": ["next"],
+    "organiser:import_template": ["language"],
+    "organiser:people_export": ["language"],
+    "public:find_table": ["number"],
 }
 # Read by the view whatever the address: varied on the address's first form only.
 SHARED_QUERY_PARAMETERS = {
@@ -198,6 +201,12 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:school_edit": [(slug, world.school.pk), (slug, HUGE)],
         "organiser:players": [(slug,)],
         "organiser:player_edit": [(slug, world.player.pk), (slug, HUGE)],
+        "organiser:import": [(slug,)],
+        "organiser:import_preview": [(slug, HUGE)],
+        "organiser:import_template": [(slug,)],
+        "organiser:people_export": [(slug,)],
+        "organiser:checkin": [(slug,)],
+        "organiser:substitute": [(slug, world.player.pk), (slug, HUGE)],
         "organiser:rounds": [(slug,)],
         "organiser:round": [(slug, world.open_table.round_id), (slug, HUGE)],
         "organiser:table": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
@@ -213,6 +222,7 @@ def addresses(name: str, world: World) -> list[str]:
         "public:tournament": [(slug,), ("no-such-tournament",)],
         "public:standings": [(slug,)],
         "public:standings_fragment": [(slug,), ("no-such-tournament",)],
+        "public:find_table": [(slug,), ("no-such-tournament",)],
         "exports:page": [(slug,)],
         "exports:download": [(slug, exporter.identifier) for exporter in all_exporters()]
         + [(slug, "no-such-export")],

@@ -25,6 +25,11 @@ ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
 ORGANISER_ONLY = {"organiser"}
 RESULT_WRITERS = {"organiser", "table referee"}
 CONFIRMERS = {"organiser", "other referee"}
+DOOR = {
+    "organiser",
+    "table referee",
+    "other referee",
+}  # organisers send the tournament's referees to the door
 # A refusal other than "forbidden": the table's referee entered the results, so cannot be the second person.
 REFUSAL_CODES = {("table_confirm", "table referee"): "same-person"}
 DAY, NINE = datetime.date(2026, 12, 6), datetime.time(9)
@@ -41,6 +46,13 @@ def _next_game(actor, w):
     return services.game_result_submit(
         actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands
     )
+
+
+def _substitute(actor, w):
+    """The spare player takes seat A of the unplayed table from its player, already marked absent."""
+    absent = w.table.seats.get(letter="A").player
+    type(absent).objects.filter(pk=absent.pk).update(attendance="absent")
+    return services.player_substitute(actor=actor, absent=absent, substitute=w.spare_player)
 
 
 WRITES: dict[str, tuple[set[str], Callable]] = {
@@ -86,6 +98,21 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
             number=99,
         ),
     ),
+    "players_create_many": (
+        ORGANISER_ONLY,
+        lambda a, w: services.players_create_many(
+            actor=a, tournament=w.tournament, school=w.school, lines="王小明\n李小華"
+        ),
+    ),
+    "player_attendance_set": (
+        DOOR,
+        lambda a, w: services.player_attendance_set(actor=a, player=w.spare_player, attendance="absent"),
+    ),
+    "school_attendance_rest_present": (
+        DOOR,
+        lambda a, w: services.school_attendance_rest_present(actor=a, school=w.school),
+    ),
+    "player_substitute": (ORGANISER_ONLY, lambda a, w: _substitute(a, w)),
     "player_delete": (ORGANISER_ONLY, lambda a, w: services.player_delete(actor=a, player=w.spare_player)),
     "round_create": (
         ORGANISER_ONLY,
@@ -101,6 +128,10 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
     ),
     "round_delete": (ORGANISER_ONLY, lambda a, w: services.round_delete(actor=a, round_=w.empty_round)),
     "table_create": (ORGANISER_ONLY, lambda a, w: services.table_create(actor=a, round_=w.round_)),
+    "tables_create_many": (
+        ORGANISER_ONLY,
+        lambda a, w: services.tables_create_many(actor=a, round_=w.round_, count=3),
+    ),
     "table_delete": (ORGANISER_ONLY, lambda a, w: services.table_delete(actor=a, table=w.empty_table)),
     "table_assign_referee": (
         ORGANISER_ONLY,

@@ -122,6 +122,7 @@ class Command(BaseCommand):
             language=options["lang"],
             include_unsigned=options["include_unsigned"],
             entry_url=lambda entry_table: absolute_entry_url(base_url, entry_table),
+            site_url=base_url.rstrip("/"),
         )
 
     def _write(self, exporter: Any, output: str) -> None:
