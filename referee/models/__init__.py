@@ -1,5 +1,6 @@
 """The tournament's data: raw facts as the referee saw them, plus the numbers the engine derived from them."""
 
+from referee.models.draws import DrawStatus, RoundDraw
 from referee.models.exports import ExportJob, ExportJobStatus
 from referee.models.people import NOT_DRAWN, Attendance, Player, School
 from referee.models.results import Game, HandResult, Incident
@@ -9,6 +10,7 @@ from referee.models.tournament import Tournament
 __all__ = [
     "NOT_DRAWN",
     "Attendance",
+    "DrawStatus",
     "ExportJob",
     "ExportJobStatus",
     "Game",
@@ -16,6 +18,7 @@ __all__ = [
     "Incident",
     "Player",
     "Round",
+    "RoundDraw",
     "School",
     "Seat",
     "Table",

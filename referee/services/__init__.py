@@ -3,6 +3,12 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.draws import (
+    round_draw_commit,
+    round_draw_preview,
+    round_draw_redraw,
+    round_draw_swap,
+)
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -41,6 +47,10 @@ __all__ = [
     "referee_remove",
     "round_create",
     "round_delete",
+    "round_draw_commit",
+    "round_draw_preview",
+    "round_draw_redraw",
+    "round_draw_swap",
     "round_update",
     "school_create",
     "school_delete",
