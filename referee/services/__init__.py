@@ -32,6 +32,7 @@ from referee.services.schedule import (
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.tournaments import tournament_create, tournament_update
+from referee.services.withdrawals import player_withdraw
 
 __all__ = [
     "export_job_request",
@@ -42,6 +43,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_update",
+    "player_withdraw",
     "referee_account_create",
     "referee_add",
     "referee_remove",

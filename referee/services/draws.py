@@ -95,7 +95,7 @@ def _clean_advancement(round_: Round, rule: str, top: int | None, school_cap: in
     return {"rule": rule, "top": top, "school_cap": school_cap}
 
 
-def _run(command: str, document: dict[str, Any], table_size: dict[str, int]) -> dict[str, Any]:
+def run_seating(command: str, document: dict[str, Any], table_size: dict[str, int]) -> dict[str, Any]:
     try:
         return run_command(command, document)
     except SeatingError as error:
@@ -140,7 +140,7 @@ def _draw_request(round_: Round, advancement: dict[str, Any], mode: str, sizes: 
 def _store_preview(
     actor: AbstractBaseUser, round_: Round, advancement: dict, request: dict, ids: dict
 ) -> RoundDraw:
-    answer = _run("draw", request, request["table_size"])
+    answer = run_seating("draw", request, request["table_size"])
     RoundDraw.objects.filter(round=round_, status=DrawStatus.PREVIEW).delete()
     draw = RoundDraw.objects.create(
         round=round_,
@@ -217,7 +217,7 @@ def _report(request: dict[str, Any], tables: list[list[str]]) -> dict[str, Any]:
         "rounds": [tables],
         "table_size": request["table_size"],
     }
-    return _run("report", document, request["table_size"])["report"]
+    return run_seating("report", document, request["table_size"])["report"]
 
 
 @transaction.atomic
