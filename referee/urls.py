@@ -2,8 +2,8 @@
 
 from django.urls import include, path
 
-from referee.views import home, offline, preview, public, referee, submit, tables
-from referee.views.organiser import people, referees, schedule, standings, tournaments
+from referee.views import home, offline, preview, public, public_draws, referee, submit, tables
+from referee.views.organiser import draws, people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
     path("", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -16,6 +16,7 @@ organiser_patterns = [
     path("<slug:slug>/players/<int:pk>/", people.PlayerEditView.as_view(), name="player_edit"),
     path("<slug:slug>/rounds/", schedule.RoundsView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
+    path("<slug:slug>/rounds/<int:pk>/draw/", draws.RoundDrawView.as_view(), name="round_draw"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
@@ -33,6 +34,8 @@ referee_patterns = [
 
 public_patterns = [
     path("<slug:slug>/", public.PublicTournamentView.as_view(), name="tournament"),
+    path("<slug:slug>/rounds/<int:pk>/draw/", public_draws.PublicRoundDrawView.as_view(), name="round_draw"),
+    path("<slug:slug>/rounds/<int:pk>/draw.json", public_draws.round_draw_json, name="round_draw_json"),
     path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
     path("<slug:slug>/standings/fragment/", public.standings_fragment, name="standings_fragment"),
 ]

@@ -118,6 +118,8 @@ def _repair_round(actor: AbstractBaseUser, round_: Round, draw: RoundDraw, gone:
         "request": document,
         "moves": answer["moves"],
         "moves_minimal": answer["moves_minimal"],
+        "moved": [[m.player, m.origin, m.target] for m in moves],
+        "tables_out_of_use": out_of_use,
         "at": timezone.now().isoformat(),
     }
     draw.repairs = [*draw.repairs, entry]

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from referee.wording.seats import seat_label
 from seating import SeatingError
 
 ADVANCEMENT_LABELS = {
@@ -67,3 +68,26 @@ def seating_refusal(error: SeatingError, *, players: int, table_min: int, table_
     if error.code == "too-large":
         return _("This draw is larger than the engine takes at once.")
     return _("The draw could not be made (%(code)s).") % {"code": error.code}
+
+
+def moves_text(repair: dict[str, Any]) -> list[str]:
+    """A repair's moves as sentences: who changed table, from where to where; the tables out of use."""
+    lines = []
+    for player, origin, target in repair.get("moved", []):
+        values = {"player": player, "table": target[0], "seat": seat_label(target[1])}
+        if origin is None:
+            lines.append(_("Player %(player)s sits at table %(table)s, seat %(seat)s.") % values)
+        else:
+            values.update(old_table=origin[0], old_seat=seat_label(origin[1]))
+            lines.append(
+                _(
+                    "Player %(player)s moves from table %(old_table)s, seat %(old_seat)s, "
+                    "to table %(table)s, seat %(seat)s."
+                )
+                % values
+            )
+    for number in repair.get("tables_out_of_use", []):
+        lines.append(_("Table %(number)s is no longer used.") % {"number": number})
+    if not lines:
+        lines.append(_("Nobody had to move."))
+    return lines
