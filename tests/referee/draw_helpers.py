@@ -11,14 +11,14 @@ from scoring import PlayerInput
 SCHOOLS = (("海濱小學", "HSP", 6), ("山頂小學", "PKS", 4), ("河畔小學", "RVS", 3))
 
 
-def make_field(organiser, tournament: Tournament) -> list[Player]:
-    """13 players: 6, 4 and 3 of three schools, numbered 1..13."""
+def make_field(organiser, tournament: Tournament, scale: int = 1) -> list[Player]:
+    """13 players: 6, 4 and 3 of three schools, numbered 1..13 (`scale` times as many)."""
     players = []
     for name, code, count in SCHOOLS:
         school = services.school_create(
             actor=organiser, tournament=tournament, name_zh=name, name_en="", code=code
         )
-        for index in range(count):
+        for index in range(count * scale):
             players.append(
                 services.player_create(
                     actor=organiser, tournament=tournament, school=school, name_zh=f"{name}{index + 1}號"

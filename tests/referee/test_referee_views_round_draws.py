@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from referee import services
 from referee.models import Table
 from referee.selectors.draws import round_preview, round_seated_draw
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, seated, services_hand
@@ -136,8 +139,6 @@ def test_once_a_game_is_saved_the_page_offers_no_draw(organiser_client, organise
     draw_and_seat(organiser, first, seed=7)
     table = Table.objects.filter(round=first).first()
     letters = list(table.seats.values_list("letter", flat=True))
-    from referee import services
-
     services.game_result_submit(
         actor=organiser,
         table=table,
@@ -151,3 +152,22 @@ def test_once_a_game_is_saved_the_page_offers_no_draw(organiser_client, organise
     response = organiser_client.post(draw_url(first), {**DRAW, "seed": "3"})
     assert response.status_code == 200
     assert response.context["draw_form"].non_field_errors()
+
+
+def test_the_draw_pages_run_the_same_queries_at_four_times_the_size(organiser_client, organiser):
+    counts = []
+    for scale, slug in ((1, "small"), (4, "large")):
+        tournament = services.tournament_create(actor=organiser, name=slug, slug=slug, ruleset="hk-school")
+        make_field(organiser, tournament, scale)
+        first = make_round(organiser, tournament, "第一輪")
+        draw_and_seat(organiser, first, seed=1)
+        second = make_round(organiser, tournament, "第二輪")
+        draw_and_seat(organiser, second, seed=2)
+        services.round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=3)
+        measured = []
+        for address in (draw_url(second), public_url(second), public_url(second, "public:round_draw_json")):
+            with CaptureQueriesContext(connection) as captured:
+                assert organiser_client.get(address).status_code == 200
+            measured.append(len(captured))
+        counts.append(measured)
+    assert counts[0] == counts[1]
