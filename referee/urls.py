@@ -3,7 +3,15 @@
 from django.urls import include, path
 
 from referee.views import home, offline, preview, public, public_draws, referee, submit, tables
-from referee.views.organiser import draws, people, referees, schedule, standings, tournaments
+from referee.views.organiser import (
+    draws,
+    people,
+    referees,
+    schedule,
+    standings,
+    standings_order,
+    tournaments,
+)
 
 organiser_patterns = [
     path("", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -20,6 +28,9 @@ organiser_patterns = [
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
+    path(
+        "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
+    ),
 ]
 
 referee_patterns = [

@@ -31,6 +31,7 @@ from referee.services.schedule import (
 )
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
+from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
 from referee.services.withdrawals import player_withdraw
 
@@ -60,6 +61,7 @@ __all__ = [
     "seat_assign",
     "seat_draws_record",
     "seat_remove",
+    "standings_decision_record",
     "table_assign_referee",
     "table_confirm",
     "table_create",
@@ -67,5 +69,6 @@ __all__ = [
     "table_sign_off",
     "table_tie_break_record",
     "tournament_create",
+    "tournament_standings_order_set",
     "tournament_update",
 ]
