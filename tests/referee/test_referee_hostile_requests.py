@@ -225,6 +225,7 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:table": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:referees": [(slug,)],
         "organiser:standings": [(slug,)],
+        "organiser:standings_order": [(slug,)],
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:preview": [(table.pk,) for table in tables],
