@@ -55,7 +55,12 @@ def rank(rows: Sequence[Row], order: Sequence[TieBreak[Row]]) -> list[Placed[Row
     simple = 0
     while simple < len(order) and isinstance(order[simple], Higher):
         simple += 1
-    groups = _by_values(rows, order[:simple]) if rows else []
+    if not rows:
+        groups: list[list[Row]] = []
+    elif simple:
+        groups = _by_values(rows, order[:simple])
+    else:
+        groups = [list(rows)]  # the first tie-break sees everyone as one group
     for tie_break in order[simple:]:
         groups = [part for group in groups for part in _split(tie_break, group)]
     placed: list[Placed[Row]] = []

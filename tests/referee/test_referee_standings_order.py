@@ -204,3 +204,26 @@ def test_the_standings_order_page(organiser_client, tournament, referee, client)
     assert response.context["decision_form"].errors
     client.force_login(referee)
     assert client.get(url).status_code == 403
+
+
+def test_the_public_front_page_shows_tables_won_for_uno(client, uno):
+    uno.standings_released = True
+    uno.save()
+    page = client.get(reverse("public:tournament", args=[uno.slug])).content.decode()
+    assert "勝出桌數" in page
+    rows = page[page.index("<tbody", page.index("勝出桌數")) :]
+    assert rows.index("Y") < rows.index("X")
+
+
+def test_an_order_led_by_a_key_without_a_column_ranks(organiser, tournament, table, play, organiser_client):
+    services.tournament_standings_order_set(
+        actor=organiser, tournament=tournament, keys=["organisers-decision", "head-to-head", "total-score"]
+    )
+    tournament.refresh_from_db()
+    play(table, "A", {"B": 10, "C": 20, "D": 30})
+    rows = selectors.standings(tournament, final_only=False)
+    assert [row.rank for row in rows] == [1, 2, 3, 4]  # by total score, the keys before it leaving all tied
+    response = organiser_client.get(
+        reverse("organiser:standings", args=[tournament.slug]) + "?include=unsigned"
+    )
+    assert response.status_code == 200

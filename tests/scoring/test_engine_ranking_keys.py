@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scoring.ranking import (
     GAMES_WON,
     ORGANISERS_DECISION,
@@ -107,3 +110,42 @@ def test_two_final_tables_play_for_consecutive_places_and_a_shared_place_stays_s
         ("f", 6, False),
         ("g", 7, False),
     ]
+
+
+@given(
+    st.lists(st.integers(0, 3), min_size=1, max_size=12),
+    st.data(),
+)
+def test_place_finals_keeps_everyone_once_and_ranks_in_order(values, data):
+    """Whatever the standings and the finals: every row once, finalists first in table order, ranks never
+    fall, a shared rank only among equals."""
+    rows = list(range(len(values)))
+    placed = rank(rows, [Higher("value", values.__getitem__)])
+    finalists = data.draw(st.lists(st.sampled_from(rows), unique=True, max_size=len(rows)))
+    split = data.draw(st.integers(0, len(finalists)))
+    tables = [finalists[:split], finalists[split:]]
+    finals = []
+    for table in tables:
+        if table:  # a table's places are competition ranks of what its players scored there
+            scored = {player: data.draw(st.integers(0, 2)) for player in table}
+            ranked = rank(table, [Higher("score", scored.__getitem__)])
+            finals.append([(entry.row, entry.rank) for entry in ranked])
+    result = place_finals(placed, finals, key=lambda row: row)
+    assert sorted(entry.row for entry in result) == rows
+    assert [entry.row for entry in result[: len(finalists)]] == [
+        player for table in finals for player, _ in table
+    ]
+    ranks = [entry.rank for entry in result]
+    assert ranks == sorted(ranks)
+    assert all(1 <= rank_ <= position + 1 for position, rank_ in enumerate(ranks))
+
+
+@given(st.lists(st.one_of(st.none(), st.integers(1, 5)), min_size=1, max_size=10))
+def test_recorded_order_puts_lower_positions_first_and_the_unrecorded_last(positions):
+    """Also as the first key of an order (a ranking used to fail when no column key came first)."""
+    rows = list(range(len(positions)))
+    result = rank(rows, [Recorded("decision", positions.__getitem__)])
+    seen = [positions[entry.row] for entry in result]
+    known = [p for p in seen if p is not None]
+    assert known == sorted(known)
+    assert seen[len(known) :] == [None] * (len(seen) - len(known))
