@@ -141,3 +141,11 @@ def players_by_id(draw: RoundDraw) -> dict[str, Player]:
     keys = {int(key) for key in draw.player_ids.values()}
     found = {player.pk: player for player in Player.objects.filter(pk__in=keys).select_related("school")}
     return {seat_id: found[key] for seat_id, key in draw.player_ids.items() if key in found}
+
+
+def seated_in(round_: Round) -> dict[str, tuple[Player, int]]:
+    """The round's players as seated now, by seating id, with their table numbers (one query)."""
+    seats = (
+        Seat.objects.filter(round=round_).select_related("player__school", "table").order_by("player__number")
+    )
+    return {seating_id(seat.player): (seat.player, seat.table.number) for seat in seats}

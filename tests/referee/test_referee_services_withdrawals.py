@@ -88,3 +88,22 @@ def test_only_organisers(first, field, referee):
     with pytest.raises(ServiceError) as refused:
         services.player_withdraw(actor=referee, player=field[0])
     assert refused.value.code == "forbidden"
+
+
+def test_two_withdrawals_in_a_row_keep_table_numbers_true(organiser, first, field):
+    """After the first repair a table goes out of use (numbers 1..4 lose one); the second repair works on the
+    tables as they are and names them by their real numbers."""
+    for _ in range(2):
+        seats = table_of(first)
+        gone = min(seats, key=int)
+        player = next(p for p in field if str(p.number) == gone)
+        (repair,) = services.player_withdraw(actor=organiser, player=player)
+        after = table_of(first)
+        numbers = set(Table.objects.filter(round=first).values_list("number", flat=True))
+        assert set(after.values()) == numbers
+        assert all(move.target[0] == after[move.player] for move in repair.moves)
+        assert all(move.origin[0] == seats[move.player] for move in repair.moves)
+    assert sum(1 for _ in after) == 11
+    draw = round_seated_draw(first)
+    assert len(draw.repairs) == 2
+    assert draw.report["same_school_pairs"] == draw.report["same_school_pairs_min"]

@@ -16,7 +16,14 @@ from core.views import ActionPageView, OrganiserMixin
 from referee import selectors, services
 from referee.forms.draws import DrawForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
 from referee.models import Game, Player, Round, RoundDraw
-from referee.selectors.draws import EVERYONE, players_by_id, previous_round, round_preview, round_seated_draw
+from referee.selectors.draws import (
+    EVERYONE,
+    players_by_id,
+    previous_round,
+    round_preview,
+    round_seated_draw,
+    seated_in,
+)
 from referee.wording.draws import moves_text, report_lines
 
 
@@ -37,6 +44,11 @@ def draw_tables(draw: RoundDraw, players: dict[str, Player]) -> list[dict[str, A
 
 def player_choices(players: dict[str, Player], draw: RoundDraw) -> list[tuple[str, str]]:
     table_of = {seat_id: number for number, ids in enumerate(draw.tables, start=1) for seat_id in ids}
+    return choices_at(players, table_of)
+
+
+def choices_at(players: dict[str, Player], table_of: dict[str, int]) -> list[tuple[str, str]]:
+    """ "#7 陳大文 · HSP · table 2", by player number."""
     return [
         (
             seat_id,
@@ -69,7 +81,9 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         self.preview = round_preview(self.round)
         self.seated_draw = round_seated_draw(self.round)
         self.preview_players = players_by_id(self.preview) if self.preview else {}
-        self.seated_players = players_by_id(self.seated_draw) if self.seated_draw else {}
+        seated = seated_in(self.round) if self.seated_draw else {}
+        self.seated_players = {seat_id: player for seat_id, (player, _) in seated.items()}
+        self.seated_choices = choices_at(self.seated_players, {key: n for key, (_, n) in seated.items()})
 
     def draw_form(self) -> DrawForm:
         most, least = default_sizes(self.tournament)
@@ -92,7 +106,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         context["previous_round"] = previous_round(self.round)
         context["tables"] = selectors.round_progress(self.round).tables
         context.setdefault("draw_form", self.draw_form())
-        context.setdefault("redraw_form", RedrawForm())
+        context.setdefault("redraw_form", RedrawForm(auto_id="id_redraw_%s"))
         if self.preview is not None:
             context["preview"] = self.preview
             context["preview_tables"] = draw_tables(self.preview, self.preview_players)
@@ -108,7 +122,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
             if not context["in_play"]:
                 context.setdefault(
                     "withdraw_form",
-                    WithdrawForm(choices=player_choices(self.seated_players, self.seated_draw)),
+                    WithdrawForm(choices=self.seated_choices),
                 )
         return context
 
@@ -126,7 +140,9 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
                 raise_stale()
             services.round_draw_redraw(actor=self.request.user, draw=self.preview, seed=values["seed"])
 
-        return self.run_form("redraw_form", RedrawForm(self.request.POST), perform, _("Drawn again."))
+        return self.run_form(
+            "redraw_form", RedrawForm(self.request.POST, auto_id="id_redraw_%s"), perform, _("Drawn again.")
+        )
 
     def swap(self) -> HttpResponse:
         choices = player_choices(self.preview_players, self.preview) if self.preview else []
@@ -151,8 +167,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         return self.run_action(perform, _("Tables made and players seated."))
 
     def withdraw(self) -> HttpResponse:
-        draw = self.seated_draw
-        choices = player_choices(self.seated_players, draw) if draw else []
+        choices = self.seated_choices
 
         def perform(values: dict) -> None:
             player = self.seated_players[values["player"]]
