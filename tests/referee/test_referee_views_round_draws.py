@@ -89,6 +89,9 @@ def test_withdraw_on_the_page_shows_what_moved(organiser_client, organiser, firs
     assert response.status_code == 302
     page = organiser_client.get(draw_url(first)).content.decode()
     assert 'id="repair-moves"' in page
+    public = organiser_client.get(public_url(first)).content.decode()
+    assert "python3 -m seating repair" in public
+    assert f"&quot;withdrawn&quot;: [\n  &quot;{gone}&quot;" in public
 
 
 def test_the_public_page_needs_a_seated_draw(client, organiser, first, field):
