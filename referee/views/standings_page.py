@@ -54,7 +54,8 @@ def standings_context(
     view = view if view in VIEWS else "players"
     if view == "schools":
         table = SchoolStandingsTable(
-            selectors.school_standings(tournament, final_only=final_only, round_=round_)
+            selectors.school_standings(tournament, final_only=final_only, round_=round_),
+            exclude=() if TABLES_WON in order else ("tables_won",),
         )
         _configure(table, request, per_page)
     elif view == "tables":

@@ -205,6 +205,7 @@ class SchoolStandingsTable(tables.Table):
     name = tables.Column(verbose_name=_("School"), order_by=("name_zh", "name_en"))
     players = tables.Column(verbose_name=_("Players"), attrs=NUMBER)
     games_played = tables.Column(verbose_name=pgettext_lazy("standings column", "Games"), attrs=WIDE_ONLY)
+    tables_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Tables won"), attrs=NUMBER)
     games_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Won"), attrs=NUMBER)
     total = tables.Column(verbose_name=pgettext_lazy("standings column", "Total"), attrs=NUMBER)
 

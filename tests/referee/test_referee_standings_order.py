@@ -227,3 +227,11 @@ def test_an_order_led_by_a_key_without_a_column_ranks(organiser, tournament, tab
         reverse("organiser:standings", args=[tournament.slug]) + "?include=unsigned"
     )
     assert response.status_code == 200
+
+
+def test_uno_schools_count_their_players_tables_won(uno, organiser_client):
+    (school,) = selectors.school_standings(uno)
+    assert school.tables_won == 1
+    page = organiser_client.get(reverse("organiser:standings", args=[uno.slug]) + "?view=schools")
+    assert page.status_code == 200
+    assert "勝桌" in page.content.decode()
