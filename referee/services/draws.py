@@ -5,7 +5,7 @@ memory, so any worker serves the next tap; every step is audited with the seed."
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -48,10 +48,8 @@ def lock_open_round(round_: Round) -> Round:
 def _clean_sizes(round_: Round, table_max: int | None, table_min: int | None) -> tuple[int, int]:
     tournament = round_.tournament
     least = scoring.get_ruleset(tournament.ruleset).min_players
-    table_max = require_positive(table_max, field="table_max")
-    table_min = require_positive(table_min, field="table_min")
-    assert table_max is not None
-    assert table_min is not None
+    table_max = cast(int, require_positive(table_max, field="table_max"))  # None is refused there
+    table_min = cast(int, require_positive(table_min, field="table_min"))
     if not least <= table_max <= tournament.table_size:
         raise ServiceError(
             _("A table seats %(least)d to %(most)d players in this ruleset.")
