@@ -94,6 +94,10 @@ def test_round_two_from_round_one_standings_then_played(
     assert [table.seats.count() for table in tables] == [4, 4]
     assert tables[0].referee_id == referee.pk  # the referee stays at table 1
     assert errors == []
+    page.goto(f"{base}/t/{tournament.slug}/rounds/{second.pk}/draw/")
+    assert page.locator("#draw-seed").inner_text() == "42"
+    assert "python3 -m seating draw" in page.locator("pre.command").inner_text()
+    screenshot(page, "public-round-draw-zh-hant")
 
     # The referee of table 1 saves game 1 of round 2 on the referee's page.
     context = chromium_browser.new_context(viewport={"width": 360, "height": 740}, locale="zh-HK")

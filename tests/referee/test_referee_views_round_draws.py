@@ -64,12 +64,32 @@ def test_preview_swap_redraw_and_seat_in_a_few_taps(organiser_client, first, fie
     assert "draw-report" in page
     draw = round_preview(first)
     one, two = draw.tables[0][0], draw.tables[1][0]
-    assert organiser_client.post(url, {"action": "swap", "first": one, "second": two}).status_code == 302
+    swap = {"action": "swap", "draw": draw.pk, "first": one, "second": two}
+    assert organiser_client.post(url, swap).status_code == 302
     assert round_preview(first).tables[0][0] == two
-    assert organiser_client.post(url, {"action": "redraw", "seed": "7"}).status_code == 302
-    assert round_preview(first).tables == draw.tables  # the same seed draws the same tables again
-    assert organiser_client.post(url, {"action": "commit"}).status_code == 302
+    assert organiser_client.post(url, {"action": "redraw", "draw": draw.pk, "seed": "7"}).status_code == 302
+    again = round_preview(first)
+    assert again.tables == draw.tables  # the same seed draws the same tables again
+    assert organiser_client.post(url, {"action": "commit", "draw": again.pk}).status_code == 302
     assert seated(first) == draw.tables
+
+
+def test_a_preview_replaced_since_the_page_was_opened_is_not_seated(
+    organiser_client, organiser, first, field
+):
+    """Another organiser redrew in between: the seating and the swap name the preview they were shown."""
+    url = draw_url(first)
+    organiser_client.post(url, {**DRAW, "seed": "7"})
+    seen = round_preview(first)
+    services.round_draw_redraw(actor=organiser, draw=seen, seed=8)  # someone else, on another device
+    response = organiser_client.post(url, {"action": "commit", "draw": seen.pk}, follow=True)
+    assert "no longer the preview" in response.content.decode() or "已不是預覽" in response.content.decode()
+    assert not Table.objects.filter(round=first).exists()
+    swap = {"action": "swap", "draw": seen.pk, "first": "1", "second": "2"}
+    response = organiser_client.post(url, swap)
+    assert response.status_code == 200
+    assert response.context["swap_form"].non_field_errors()
+    assert round_preview(first).swaps == []
 
 
 def test_bad_input_is_shown_on_the_form(organiser_client, first, field):

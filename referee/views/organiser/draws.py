@@ -134,11 +134,18 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
             "draw_form", DrawForm(self.request.POST), perform, _("Draw made: check it, then seat it.")
         )
 
+    def posted_preview(self) -> RoundDraw:
+        """The preview the organiser was looking at: another organiser's redraw since then is refused, so a
+        swap or a seating never lands on tables nobody has seen."""
+        if self.preview is None or self.request.POST.get("draw") != str(self.preview.pk):
+            raise ServiceError(_("This draw is no longer the preview: draw again."), code="stale")
+        return self.preview
+
     def redraw(self) -> HttpResponse:
         def perform(values: dict) -> None:
-            if self.preview is None:
-                raise_stale()
-            services.round_draw_redraw(actor=self.request.user, draw=self.preview, seed=values["seed"])
+            services.round_draw_redraw(
+                actor=self.request.user, draw=self.posted_preview(), seed=values["seed"]
+            )
 
         return self.run_form(
             "redraw_form", RedrawForm(self.request.POST, auto_id="id_redraw_%s"), perform, _("Drawn again.")
@@ -148,10 +155,11 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         choices = player_choices(self.preview_players, self.preview) if self.preview else []
 
         def perform(values: dict) -> None:
-            if self.preview is None:
-                raise_stale()
             services.round_draw_swap(
-                actor=self.request.user, draw=self.preview, first=values["first"], second=values["second"]
+                actor=self.request.user,
+                draw=self.posted_preview(),
+                first=values["first"],
+                second=values["second"],
             )
 
         return self.run_form(
@@ -160,9 +168,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
 
     def commit(self) -> HttpResponse:
         def perform() -> None:
-            if self.preview is None:
-                raise_stale()
-            services.round_draw_commit(actor=self.request.user, draw=self.preview)
+            services.round_draw_commit(actor=self.request.user, draw=self.posted_preview())
 
         return self.run_action(perform, _("Tables made and players seated."))
 
@@ -182,7 +188,3 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
 
     def success_url(self) -> str:
         return reverse("organiser:round_draw", args=[self.tournament.slug, self.round.pk])
-
-
-def raise_stale() -> None:
-    raise ServiceError(_("This draw is no longer the preview: draw again."), code="stale")
