@@ -88,3 +88,22 @@ class PublicVersion(models.Model):
 
     def __str__(self) -> str:
         return str(self.number)
+
+
+class Account(models.Model):
+    """What the site keeps about a login beyond Django's user: whether its password was set by somebody else
+    (an organiser's reset, a printed login card) and must be replaced by the person's own at the next login.
+    A user without a row has chosen their own password (or was given one in person at creation)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account", verbose_name=_("user")
+    )
+    must_change_password = models.BooleanField(_("must choose a new password"), default=False)
+    password_reset_at = models.DateTimeField(_("password reset at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
+
+    def __str__(self) -> str:
+        return str(self.user_id)

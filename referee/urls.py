@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from referee.views import home, offline, preview, public, referee, submit, tables
+from referee.views import account, home, offline, preview, public, referee, submit, tables
 from referee.views.organiser import people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
@@ -41,6 +41,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("login/", home.LoginView.as_view(), name="login"),
     path("logout/", home.LogoutView.as_view(), name="logout"),
+    path("account/password/", account.PasswordChangeView.as_view(), name="password_change"),
     path("organise/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),

@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A one-time password (an organiser's reset, a login card) leads to the change-password page first.
+    "core.accounts.PasswordChangeRequiredMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -169,6 +171,10 @@ LOGOUT_REDIRECT_URL = "login"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
+# A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow
+# password check) and are not asked again before the evening. Password hashing stays Django's default.
+SESSION_HOURS = env_int("SESSION_HOURS", 16, minimum=1)
+SESSION_COOKIE_AGE = SESSION_HOURS * 3600
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True

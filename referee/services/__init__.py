@@ -3,6 +3,7 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.accounts import referee_cards_passwords_reset, referee_password_reset
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -28,6 +29,8 @@ from referee.services.signoff import table_confirm, table_sign_off, table_tie_br
 from referee.services.tournaments import tournament_create, tournament_update
 
 __all__ = [
+    "referee_cards_passwords_reset",
+    "referee_password_reset",
     "export_job_request",
     "game_result_submit",
     "incident_record",

@@ -189,6 +189,7 @@ def addresses(name: str, world: World) -> list[str]:
         "home": [()],
         "login": [()],
         "logout": [()],
+        "password_change": [()],
         "set_language": [()],
         "organiser:tournaments": [()],
         "organiser:tournament_create": [()],
