@@ -3,7 +3,7 @@
 from django.urls import include, path
 
 from referee.views import account, home, offline, preview, public, referee, submit, tables
-from referee.views.organiser import people, referees, schedule, standings, tournaments
+from referee.views.organiser import cards, people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
     path("", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -18,6 +18,7 @@ organiser_patterns = [
     path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
+    path("<slug:slug>/referees/cards/", cards.RefereeCardsView.as_view(), name="referee_cards"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
 ]
 

@@ -15,15 +15,14 @@ from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.accounts import password_set_by_someone_else
 from core.audit import audit_record
 from core.errors import ServiceError
-from core.models import Account
 from referee import permissions
 from referee.models import Tournament
+from referee.selectors.accounts import awaiting_own_password
 from referee.services.locks import lock_tournament
 
 
@@ -79,12 +78,6 @@ class CardLogin:
 
     referee: AbstractBaseUser
     password: str
-
-
-def awaiting_own_password() -> Q:
-    """Referees who never logged in, or still log in with a password somebody else set."""
-    flagged = Account.objects.filter(must_change_password=True).values("user_id")
-    return Q(last_login__isnull=True) | Q(pk__in=flagged)
 
 
 @transaction.atomic

@@ -203,6 +203,7 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:round": [(slug, world.open_table.round_id), (slug, HUGE)],
         "organiser:table": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:referees": [(slug,)],
+        "organiser:referee_cards": [(slug,), ("no-such-tournament",)],
         "organiser:standings": [(slug,)],
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
