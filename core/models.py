@@ -14,6 +14,8 @@ from django.db.models import Model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_multiline
+
 TOURNAMENT_MODEL = "referee.Tournament"
 
 
@@ -52,7 +54,7 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(_("action"), max_length=40)
     changes = models.JSONField(_("changes"), default=dict, blank=True)
-    reason = models.TextField(_("reason"), blank=True)
+    reason = models.TextField(_("reason"), blank=True, validators=[validate_multiline])
     created_at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:
