@@ -1,5 +1,5 @@
-"""Passwords in real Chromium: an organiser resets a referee's password (after a confirmation), the referee logs
-in on a phone with the one-time password, is sent to choose their own, and then reaches their tables."""
+"""Passwords in real Chromium: an organiser resets a referee's password (after a confirmation), the referee
+logs in on a phone with the one-time password, is sent to choose their own, and then reaches their tables."""
 
 from __future__ import annotations
 
