@@ -35,8 +35,9 @@ MONOSPACE = "Courier-Bold"  # a password and a login name read character by char
 class LoginCard:
     name: str
     username: str
-    password: str  # empty: the referee already chose their own
+    password: str  # empty: the referee already chose their own (or the login is not the organiser's to reset)
     tables: Sequence[int]
+    resettable: bool = True
 
 
 def _tables_text(numbers: Sequence[int]) -> str:
@@ -84,8 +85,10 @@ def _draw_card(
         _fitted_line(
             canvas, x, y, _("Works once: choose your own password after logging in."), 7.5, full_width
         )
-    else:
+    elif card.resettable:
         _fitted_line(canvas, x, y, _("Password: the one you chose yourself."), 8, full_width)
+    else:
+        _fitted_line(canvas, x, y, _("Password: not printed; ask the site's administrator."), 8, full_width)
     _fitted_line(canvas, x, bottom + PADDING, context["address"], 9, full_width)
 
 

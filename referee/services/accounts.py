@@ -74,10 +74,12 @@ def referee_password_reset(
 
 @dataclass(frozen=True)
 class CardLogin:
-    """One referee's login for a printed card: `password` is empty when they already chose their own."""
+    """One referee's login for a printed card: `password` is empty when they already chose their own, or
+    when an organiser may not reset this login (`resettable` False)."""
 
     referee: AbstractBaseUser
     password: str
+    resettable: bool = True
 
 
 @transaction.atomic
@@ -94,17 +96,17 @@ def referee_cards_passwords_reset(*, actor: AbstractBaseUser, tournament: Tourna
     logins: list[CardLogin] = []
     reset_pks: list[int] = []
     for referee in referees:
-        password = ""
+        password, resettable = "", True
         if referee.pk in awaiting:
             try:
                 _require_resettable(actor, tournament, referee)
             except ServiceError:
-                pass
+                resettable = False
             else:
                 password = password_set_by_someone_else(referee)
                 _unlock(referee)
                 reset_pks.append(referee.pk)
-        logins.append(CardLogin(referee=referee, password=password))
+        logins.append(CardLogin(referee=referee, password=password, resettable=resettable))
     audit_record(
         actor=actor,
         tournament=tournament,

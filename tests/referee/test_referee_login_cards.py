@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -150,3 +151,17 @@ def test_the_page_runs_the_same_queries_for_many_referees(organiser, organiser_c
             password=PASSWORD,
         )
     assert queries() == few
+
+
+def test_a_login_used_for_another_organiser_is_printed_without_a_password(
+    organiser, organiser_client, tournament, referee, tmp_path
+) -> None:
+    someone = get_user_model().objects.create_user("someone-else", password=PASSWORD)
+    elsewhere = services.tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school")
+    elsewhere.organisers.set([someone])
+    elsewhere.referees.add(referee)
+    text = pdf_text(organiser_client.post(cards_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content, tmp_path)
+    assert "Password: not printed" in text
+    assert PASSWORD_PATTERN.findall(text) == []
+    referee.refresh_from_db()
+    assert referee.check_password(PASSWORD)

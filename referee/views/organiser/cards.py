@@ -49,6 +49,7 @@ class RefereeCardsView(OrganiserMixin, TemplateView):
                 username=login.referee.get_username(),
                 password=login.password,
                 tables=tables.get(login.referee.pk, []),
+                resettable=login.resettable,
             )
             for login in logins
         ]
