@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -33,10 +34,25 @@ def one_time_password() -> str:
     return "-".join(groups)
 
 
+# A one-time password is random (about 49 bits), not a person's choice, and is replaced at its first use,
+# so it is hashed with fewer rounds than Django's default: printing the cards of 200 referees takes seconds,
+# not the 100 s that 200 full-strength hashes take (longer than a worker may run). Django reads the rounds
+# from the stored hash, and re-hashes it at full strength when it is used to log in; the password the
+# referee then chooses is hashed at Django's default strength, as every other.
+ONE_TIME_ITERATIONS = 20_000
+
+
+def one_time_hash(password: str) -> str:
+    hasher = get_hasher("default")
+    if isinstance(hasher, PBKDF2PasswordHasher) and hasher.iterations > ONE_TIME_ITERATIONS:
+        return hasher.encode(password, hasher.salt(), iterations=ONE_TIME_ITERATIONS)
+    return make_password(password)
+
+
 def password_set_by_someone_else(user: AbstractBaseUser) -> str:
     """A fresh one-time password for `user`, saved hashed; the caller shows it once and keeps it nowhere."""
     password = one_time_password()
-    user.set_password(password)
+    user.password = one_time_hash(password)
     user.save(update_fields=["password"])
     Account.objects.update_or_create(
         user=user, defaults={"must_change_password": True, "password_reset_at": timezone.now()}

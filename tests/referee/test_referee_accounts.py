@@ -8,10 +8,11 @@ import re
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.test import Client
 from django.urls import reverse
 
-from core.accounts import SESSION_FLAG
+from core.accounts import ONE_TIME_ITERATIONS, SESSION_FLAG
 from core.errors import ServiceError
 from core.models import Account, AuditEntry
 from referee import services
@@ -168,3 +169,22 @@ class TestReset:
         with pytest.raises(ServiceError) as refused:
             services.referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
         assert refused.value.code == "not-resettable"
+
+
+def test_a_one_time_password_is_hashed_lightly_then_at_full_strength_once_used(
+    settings, organiser, tournament, referee
+) -> None:
+    """Printing 200 cards must not take 200 full-strength hashes; the hash is upgraded at the first login."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    password = services.referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
+    referee.refresh_from_db()
+    algorithm, iterations, *_ = referee.password.split("$")
+    assert (algorithm, int(iterations)) == ("pbkdf2_sha256", ONE_TIME_ITERATIONS)
+    client, _ = log_in(referee.username, password)
+    assert client.session[SESSION_FLAG] is True
+    referee.refresh_from_db()
+    assert int(referee.password.split("$")[1]) == PBKDF2PasswordHasher.iterations
+    client.post(reverse("password_change"), {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    referee.refresh_from_db()
+    assert int(referee.password.split("$")[1]) == PBKDF2PasswordHasher.iterations
+    assert referee.check_password(NEW_PASSWORD)
