@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test setup hall backup restore bench screenshots messages clean check
+.PHONY: run test setup hall backup restore unlock bench screenshots messages clean check
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ backup: setup
 restore: setup
 	@test -n "$(BACKUP)" || { echo "Say which backup: make restore BACKUP=backups/tableref-....backup"; exit 2; }
 	$(BIN)/python manage.py restore "$(BACKUP)"
+
+# Lift the login lockouts (too many wrong passwords): all of them, or one login name's (LOGIN=ref7).
+unlock: setup
+	@if [ -n "$(LOGIN)" ]; then $(BIN)/python manage.py axes_reset_username "$(LOGIN)"; \
+	else $(BIN)/python manage.py axes_reset; fi
 
 # Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered
 # with pdftoppm (poppler-utils) from a demo database of their own.

@@ -8,3 +8,6 @@ class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "core"
     verbose_name = _("audit log")
+
+    def ready(self) -> None:
+        from core import accounts  # noqa: F401  (connects the login signal)

@@ -14,6 +14,8 @@ from django.db.models import Model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_multiline
+
 TOURNAMENT_MODEL = "referee.Tournament"
 
 
@@ -52,7 +54,7 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(_("action"), max_length=40)
     changes = models.JSONField(_("changes"), default=dict, blank=True)
-    reason = models.TextField(_("reason"), blank=True)
+    reason = models.TextField(_("reason"), blank=True, validators=[validate_multiline])
     created_at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
 
     class Meta:
@@ -88,3 +90,22 @@ class PublicVersion(models.Model):
 
     def __str__(self) -> str:
         return str(self.number)
+
+
+class Account(models.Model):
+    """What the site keeps about a login beyond Django's user: whether its password was set by somebody else
+    (an organiser's reset, a printed login card) and must be replaced by the person's own at the next login.
+    A user without a row has chosen their own password (or was given one in person at creation)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account", verbose_name=_("user")
+    )
+    must_change_password = models.BooleanField(_("must choose a new password"), default=False)
+    password_reset_at = models.DateTimeField(_("password reset at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
+
+    def __str__(self) -> str:
+        return str(self.user_id)

@@ -2,8 +2,9 @@
 
 from django.urls import include, path
 
-from referee.views import home, offline, preview, public, public_draws, referee, submit, tables
+from referee.views import account, home, offline, preview, public, public_draws, referee, submit, tables
 from referee.views.organiser import (
+    cards,
     checkin,
     draws,
     imports,
@@ -35,6 +36,7 @@ organiser_patterns = [
     path("<slug:slug>/rounds/<int:pk>/draw/", draws.RoundDrawView.as_view(), name="round_draw"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
+    path("<slug:slug>/referees/cards/", cards.RefereeCardsView.as_view(), name="referee_cards"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
     path(
         "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
@@ -64,6 +66,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("login/", home.LoginView.as_view(), name="login"),
     path("logout/", home.LogoutView.as_view(), name="logout"),
+    path("account/password/", account.PasswordChangeView.as_view(), name="password_change"),
     path("organise/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),

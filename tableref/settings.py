@@ -7,6 +7,7 @@ Configuration table lists every variable; docs/deploy.md puts them together for 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
+from tableref.throttling import lockout_parameters
 from weather.match_mornings import parse_window
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -42,6 +44,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "core",
     "csp",
     "tableref",
@@ -59,7 +62,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A one-time password (an organiser's reset, a login card) leads to the change-password page first.
+    "core.accounts.PasswordChangeRequiredMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tableref.urls"
@@ -142,12 +149,32 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Login throttling (django-axes, tableref/throttling.py): after LOGIN_FAILURE_LIMIT wrong passwords within
+# LOGIN_LOCKOUT_MINUTES, logging in is refused (even with the right password) until that long has passed
+# without a further try. The counts live in the database, shared by every worker and machine.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: it refuses before a password is checked
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = lockout_parameters(os.environ.get("LOGIN_LOCKOUT_BY", "username,address"))
+AXES_CLIENT_IP_CALLABLE = "tableref.throttling.client_address"
+AXES_LOCKOUT_CALLABLE = "tableref.throttling.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # no row per successful login: the morning's 200 logins write nothing extra
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
+# A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow
+# password check) and are not asked again before the evening. Password hashing stays Django's default.
+SESSION_HOURS = env_int("SESSION_HOURS", 16, minimum=1)
+SESSION_COOKIE_AGE = SESSION_HOURS * 3600
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -212,6 +239,8 @@ LOGGING = {
     "loggers": {
         # Django's own: request errors (500s, with their tracebacks) and security refusals, not every request.
         "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # Login throttling: a lockout (a warning) is worth a line, each counted failure is not.
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
         # A phone or a scanner asking for another host name: one line, not a traceback each time.
         "django.security.DisallowedHost": {
             "handlers": ["stderr"],

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.inputs import require_date_in_range
+from core.text import validate_multiline
 from core.widgets import DatePicker, MomentPicker
 from weather import clock
 from weather.models import OverrideStatus, ScopeChoice
@@ -53,6 +54,7 @@ class OverrideForm(forms.Form):
         label=_("Reason (shown to everyone)"),
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[validate_multiline],
     )
 
     def clean_day(self) -> date:

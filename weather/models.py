@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.text import validate_multiline
 from referee.models import Tournament
 from weather.decision import BureauScope, Status
 from weather.feed import STATEMENT_FEED, SUMMARY_FEED
@@ -102,7 +103,7 @@ class MatchDayOverride(models.Model):
     )
     date = models.DateField(_("date"))
     status = models.CharField(_("status"), max_length=16, choices=OverrideStatus.choices)
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(_("reason"), validators=[validate_multiline])
     set_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -12,6 +12,7 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from core.inputs import date_out_of_range_message, is_date_in_range
 from core.permissions import AnyUser, require_organiser
+from core.text import hostile_character, hostile_text_message
 from referee.models import Round, Tournament
 from weather import clock
 from weather.decision import BureauScope, Status
@@ -48,6 +49,9 @@ def _require_reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise ServiceError(_("Give a reason: it is shown to everyone with the decision."), field="reason")
+    character = hostile_character(reason, multiline=True)
+    if character is not None:
+        raise ServiceError(hostile_text_message(character), field="reason", code="hostile-text")
     return reason
 
 

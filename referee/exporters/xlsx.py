@@ -3,6 +3,11 @@
 Every sheet gets a bold, frozen header row, an autofilter over its rows and set column widths; numbers are
 written as numbers (a shared-win share as a decimal with 2 places shown), never as text.
 
+Every text is written as text: a name typed as `=HYPERLINK(...)` stays those characters, never a live formula
+(openpyxl makes any string that starts with "=" a formula; such cells are marked as text), and characters that
+XML cannot hold (control characters stored before the forms refused them) are dropped rather than failing
+the whole export.
+
 A provisional workbook (tables not yet signed off counted) opens on a sheet that says so, carries the mark in
 its title and file name, and colours every tab amber; the sheets keep their names, so formulas that refer to
 them work on the final workbook too.
@@ -11,6 +16,7 @@ them work on the final workbook too.
 from __future__ import annotations
 
 import datetime
+import re
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +42,26 @@ HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 HEADER_ALIGNMENT = Alignment(vertical="center", wrap_text=True)
 PROVISIONAL_TAB = "FFB000"
 NOTE_FONT = Font(bold=True, size=14, color="9C5700")
+# What XML 1.0 cannot hold: openpyxl's ILLEGAL_CHARACTERS_RE, plus the two non-characters and lone surrogates.
+XML_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+# A spreadsheet reads a cell typed with one of these first as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def xml_safe(text: str) -> str:
+    """`text` without the characters a workbook's XML cannot hold (checked first: most text has none)."""
+    return XML_ILLEGAL.sub("", text) if XML_ILLEGAL.search(text) else text
+
+
+def text_cell(sheet: WriteOnlyWorksheet, text: str) -> WriteOnlyCell | str:
+    """A text for a write-only sheet: plain (openpyxl writes a plain string as text) unless it starts like a
+    formula, then a cell whose type is set to text after openpyxl has guessed "formula"."""
+    text = xml_safe(text)
+    if not text.startswith(FORMULA_STARTS):
+        return text
+    cell = WriteOnlyCell(sheet, value=text)
+    cell.data_type = "s"
+    return cell
 
 
 @dataclass(frozen=True)
@@ -44,13 +70,18 @@ class Column:
     width: float = 12
 
 
+def sheet_title(title: str) -> str:
+    """At most 31 characters, none of those Excel refuses in a sheet's name."""
+    return re.sub(r"[\\*?:/\[\]]", " ", xml_safe(title))[:31]
+
+
 class SheetWriter:
     """One worksheet written row by row; `close()` sets the autofilter once the last row is known."""
 
     def __init__(
         self, workbook: Workbook, title: str, columns: Sequence[Column], *, provisional: bool = False
     ) -> None:
-        self.sheet: WriteOnlyWorksheet = workbook.create_sheet(title=title[:31])
+        self.sheet: WriteOnlyWorksheet = workbook.create_sheet(title=sheet_title(title))
         if provisional:
             self.sheet.sheet_properties.tabColor = PROVISIONAL_TAB
         self.width = len(columns)
@@ -61,7 +92,8 @@ class SheetWriter:
         self.rows = 1
 
     def _header_cell(self, text: str) -> WriteOnlyCell:
-        cell = WriteOnlyCell(self.sheet, value=text)
+        cell = WriteOnlyCell(self.sheet, value=xml_safe(str(text)))
+        cell.data_type = "s"
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
         cell.alignment = HEADER_ALIGNMENT
@@ -72,12 +104,15 @@ class SheetWriter:
         self.rows += 1
 
     def cell_value(self, value: Any) -> Any:
-        """Exact scores as numbers: whole ones as integers, shares as decimals shown to 2 places.
+        """Exact scores as numbers: whole ones as integers, shares as decimals shown to 2 places; texts as
+        text (`text_cell`).
 
         An empty text is left out like None: an empty cell costs nothing to write.
         """
         if value == "":
             return None
+        if isinstance(value, str):
+            return text_cell(self.sheet, value)
         if isinstance(value, Fraction):
             if value.denominator == 1:
                 return int(value)
@@ -111,7 +146,7 @@ class XlsxExporter(Exporter):
         if self.provisional:
             title = _("%(title)s (provisional)") % {"title": title}
             self._provisional_note(workbook)
-        workbook.properties.title = title
+        workbook.properties.title = xml_safe(title)
         workbook.properties.creator = "TableRef"
         self._writers: list[SheetWriter] = []
         self.fill(workbook)

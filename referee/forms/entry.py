@@ -17,6 +17,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from core.text import validate_multiline
 from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
 from referee.selectors.sheets import SheetGame, SheetSeat
@@ -71,6 +72,7 @@ class GameEntryForm(forms.Form):
         max_length=500,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        validators=[validate_multiline],
     )
 
     def __init__(self, *args, seats: Sequence[SheetSeat], ruleset: scoring.Ruleset, **kwargs) -> None:

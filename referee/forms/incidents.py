@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from core.text import validate_multiline, validate_single_line
 from referee.forms.entry import TILE_INPUT, new_submission_key, seat_choice
 from referee.forms.tiles import tile_errors
 from referee.results.engine import RESTORE_INCIDENTS
@@ -35,8 +36,10 @@ class IncidentForm(forms.Form):
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    note = forms.CharField(label=_("Note"), max_length=1000, required=False)
-    reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)
+    note = forms.CharField(label=_("Note"), max_length=1000, required=False, validators=[validate_multiline])
+    reason = forms.CharField(
+        label=_("Reason for the change"), max_length=500, required=False, validators=[validate_multiline]
+    )
     submission = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def __init__(
@@ -103,7 +106,9 @@ class DrawsForm(forms.Form):
 
 class TieBreakForm(forms.Form):
     seat = forms.ChoiceField(label=_("The tie was broken in favour of"))
-    how = forms.CharField(label=_("How"), max_length=200, help_text=_("For example: by lot."))
+    how = forms.CharField(
+        label=_("How"), max_length=200, help_text=_("For example: by lot."), validators=[validate_single_line]
+    )
 
     def __init__(self, *args, tied: Sequence[SheetSeat], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -113,4 +118,6 @@ class TieBreakForm(forms.Form):
 class ReasonForm(forms.Form):
     """A button that changes a signed-off table (removing an incident) asks for the reason."""
 
-    reason = forms.CharField(label=_("Reason for the change"), max_length=500, required=False)
+    reason = forms.CharField(
+        label=_("Reason for the change"), max_length=500, required=False, validators=[validate_multiline]
+    )

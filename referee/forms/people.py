@@ -6,17 +6,29 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_single_line
 from referee.models import School, Tournament
 
 
 class SchoolForm(forms.Form):
     name_zh = forms.CharField(
-        label=pgettext_lazy("school", "Name in Chinese"), max_length=120, required=False
+        label=pgettext_lazy("school", "Name in Chinese"),
+        max_length=120,
+        required=False,
+        validators=[validate_single_line],
     )
     name_en = forms.CharField(
-        label=pgettext_lazy("school", "Name in English"), max_length=120, required=False
+        label=pgettext_lazy("school", "Name in English"),
+        max_length=120,
+        required=False,
+        validators=[validate_single_line],
     )
-    code = forms.CharField(label=_("Short code"), max_length=12, help_text=_("For example SPS."))
+    code = forms.CharField(
+        label=_("Short code"),
+        max_length=12,
+        help_text=_("For example SPS."),
+        validators=[validate_single_line],
+    )
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -31,10 +43,16 @@ class SchoolChoiceField(forms.ModelChoiceField):
 
 
 class PlayerForm(forms.Form):
-    name_zh = forms.CharField(label=_("Name in Chinese"), max_length=80, required=False)
-    name_en = forms.CharField(label=_("Name in English"), max_length=120, required=False)
+    name_zh = forms.CharField(
+        label=_("Name in Chinese"), max_length=80, required=False, validators=[validate_single_line]
+    )
+    name_en = forms.CharField(
+        label=_("Name in English"), max_length=120, required=False, validators=[validate_single_line]
+    )
     school = SchoolChoiceField(label=_("School"), queryset=School.objects.none())
-    class_name = forms.CharField(label=_("Class"), max_length=20, required=False)
+    class_name = forms.CharField(
+        label=_("Class"), max_length=20, required=False, validators=[validate_single_line]
+    )
     number = forms.IntegerField(
         label=_("Player number"),
         min_value=1,

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.text import validate_single_line
+
 
 class RefereeAccountForm(forms.Form):
-    display_name = forms.CharField(label=_("Name"), max_length=150)
+    display_name = forms.CharField(label=_("Name"), max_length=150, validators=[validate_single_line])
     username = forms.CharField(
         label=_("Login name"), max_length=150, help_text=_("English letters, digits and @ . + - _ only.")
     )

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.inputs import require_date_in_range
+from core.text import validate_single_line
 from core.widgets import DatePicker, TimePicker
 from referee.models import Player, Table
 from referee.models.schedule import SEAT_LETTERS
@@ -18,7 +19,9 @@ from referee.wording.seats import seat_label
 
 
 class RoundForm(forms.Form):
-    name = forms.CharField(label=pgettext_lazy("round", "Name"), max_length=120)
+    name = forms.CharField(
+        label=pgettext_lazy("round", "Name"), max_length=120, validators=[validate_single_line]
+    )
     date = forms.DateField(label=_("Date"), widget=DatePicker())
     start_time = forms.TimeField(label=_("Start time"), widget=TimePicker())
     order = forms.IntegerField(

@@ -7,12 +7,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
+from core.text import validate_single_line
 from referee.models.tournament import Language, Privacy, SharedWinCredit
 from referee.wording.codes import ruleset_choices
 
 
 class TournamentSettingsForm(forms.Form):
-    name = forms.CharField(label=pgettext_lazy("tournament", "Name"), max_length=200)
+    name = forms.CharField(
+        label=pgettext_lazy("tournament", "Name"), max_length=200, validators=[validate_single_line]
+    )
     games_per_table = forms.IntegerField(
         label=_("Games per table"),
         min_value=1,

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_single_line
 from referee.models.tournament import Tournament
 from referee.wording.sentences import person_name
 
@@ -14,10 +15,17 @@ class School(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="schools", verbose_name=_("tournament")
     )
-    name_zh = models.CharField(_("name in Chinese"), max_length=120, blank=True)
-    name_en = models.CharField(_("name in English"), max_length=120, blank=True)
+    name_zh = models.CharField(
+        _("name in Chinese"), max_length=120, blank=True, validators=[validate_single_line]
+    )
+    name_en = models.CharField(
+        _("name in English"), max_length=120, blank=True, validators=[validate_single_line]
+    )
     code = models.CharField(
-        _("short code"), max_length=12, help_text=_("For example SPS; unique in the tournament.")
+        _("short code"),
+        max_length=12,
+        help_text=_("For example SPS; unique in the tournament."),
+        validators=[validate_single_line],
     )
 
     class Meta:
@@ -56,9 +64,19 @@ class Player(models.Model):
     school = models.ForeignKey(
         School, on_delete=models.PROTECT, related_name="players", verbose_name=_("school")
     )
-    name_zh = models.CharField(pgettext_lazy("person", "name in Chinese"), max_length=80, blank=True)
-    name_en = models.CharField(pgettext_lazy("person", "name in English"), max_length=120, blank=True)
-    class_name = models.CharField(_("class"), max_length=20, blank=True)
+    name_zh = models.CharField(
+        pgettext_lazy("person", "name in Chinese"),
+        max_length=80,
+        blank=True,
+        validators=[validate_single_line],
+    )
+    name_en = models.CharField(
+        pgettext_lazy("person", "name in English"),
+        max_length=120,
+        blank=True,
+        validators=[validate_single_line],
+    )
+    class_name = models.CharField(_("class"), max_length=20, blank=True, validators=[validate_single_line])
     number = models.PositiveIntegerField(_("player number"))
     attendance = models.CharField(
         _("attendance"), max_length=10, choices=Attendance.choices, default=Attendance.EXPECTED

@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_multiline
 from referee.models.schedule import Seat, Table
 
 SIXTIETHS = 60
@@ -140,7 +141,7 @@ class Incident(models.Model):
         blank=True,
         help_text=_("The engine's restore of the table tiles: the sets laid and the tiles left over."),
     )
-    note = models.TextField(_("note"), blank=True)
+    note = models.TextField(_("note"), blank=True, validators=[validate_multiline])
     submission_key = models.CharField(
         _("submission key"),
         max_length=64,

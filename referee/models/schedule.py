@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.text import validate_single_line
 from referee.models.people import Player
 from referee.models.tournament import MAX_TABLE_SIZE, Tournament
 
@@ -17,7 +18,7 @@ class Round(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_single_line])
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"))
     order = models.PositiveSmallIntegerField(_("order"))
@@ -73,7 +74,9 @@ class Table(models.Model):
         blank=True,
         help_text=_("When games won and total score leave a tie, the organisers break it."),
     )
-    tie_break = models.CharField(_("how the tie was broken"), max_length=200, blank=True)
+    tie_break = models.CharField(
+        _("how the tie was broken"), max_length=200, blank=True, validators=[validate_single_line]
+    )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

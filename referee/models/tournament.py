@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from core.text import validate_single_line
 from referee.wording.codes import ruleset_choices, ruleset_label
 
 # Seat letters A.. J: the largest table of any ruleset (UNO) seats ten.
@@ -30,7 +31,7 @@ class Language(models.TextChoices):
 
 
 class Tournament(models.Model):
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_single_line])
     slug = models.SlugField(
         _("short name in addresses"),
         unique=True,

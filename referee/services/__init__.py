@@ -3,6 +3,7 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.accounts import referee_cards_passwords_reset, referee_password_reset
 from referee.services.attendance import (
     player_attendance_set,
     player_substitute,
@@ -42,6 +43,8 @@ from referee.services.tournaments import tournament_create, tournament_update
 from referee.services.withdrawals import player_withdraw
 
 __all__ = [
+    "referee_cards_passwords_reset",
+    "referee_password_reset",
     "export_job_request",
     "game_result_submit",
     "incident_record",

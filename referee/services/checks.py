@@ -7,11 +7,18 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from core.text import hostile_character, hostile_text_message
 
 
-def clean_text(value: str | None, *, field: str, max_length: int, required: bool = False) -> str:
-    """Trim surrounding spaces only: names are kept exactly as typed inside."""
+def clean_text(
+    value: str | None, *, field: str, max_length: int, required: bool = False, multiline: bool = False
+) -> str:
+    """Trim surrounding spaces only: names are kept exactly as typed inside. Control characters and
+    direction marks are refused (`core.text`); a multi-line note or reason may hold line breaks and tabs."""
     text = (value or "").strip()
+    character = hostile_character(text, multiline=multiline)
+    if character is not None:
+        raise ServiceError(hostile_text_message(character), field=field, code="hostile-text")
     if required and not text:
         raise ServiceError(_("This field is required."), field=field, code="required")
     if len(text) > max_length:

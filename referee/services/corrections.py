@@ -20,7 +20,7 @@ REASON_MAX_LENGTH = 500
 def require_result_write(actor: AbstractBaseUser, table: Table, *, reason: str) -> str:
     """The cleaned reason, or a refusal: `forbidden`, `signed-off`, or `reason-required` (on the reason)."""
     permissions.require_result_entry(actor, table)
-    cleaned = clean_text(reason, field="reason", max_length=REASON_MAX_LENGTH)
+    cleaned = clean_text(reason, field="reason", max_length=REASON_MAX_LENGTH, multiline=True)
     if table.signed_off_at is None:
         return cleaned
     if not permissions.can_correct_signed_off(actor, table):

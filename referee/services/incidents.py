@@ -103,7 +103,7 @@ def _record(
         tiles_left_over=left_over,
         table_tiles=table_tiles if arrangement else "",
         arrangement=arrangement,
-        note=clean_text(fields.get("note") or "", field="note", max_length=1000),
+        note=clean_text(fields.get("note") or "", field="note", max_length=1000, multiline=True),
         submission_key=(submission or "")[:64],
         created_by=actor,
     )

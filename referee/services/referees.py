@@ -64,12 +64,28 @@ def referee_account_create(
 
 @transaction.atomic
 def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: str) -> AbstractBaseUser:
-    """Add an existing account, for a referee who worked at an earlier tournament."""
+    """Add an existing account, for a referee who worked at an earlier tournament of the same organiser.
+
+    Only the referees of the actor's own tournaments are found: the answer must not tell an organiser
+    whether some other login name exists on the site."""
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
-    user = get_user_model().objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
+    user = (
+        get_user_model()
+        .objects.filter(
+            username__iexact=(username or "").strip(),
+            is_active=True,
+            refereed_tournaments__organisers=actor,
+        )
+        .distinct()
+        .first()
+    )
     if user is None:
-        raise ServiceError(_("No account has this login name."), field="username", code="unknown-user")
+        raise ServiceError(
+            _("None of the referees of your tournaments has this login name."),
+            field="username",
+            code="unknown-user",
+        )
     if tournament.referees.filter(pk=user.pk).exists():
         raise ServiceError(_("This person is already a referee here."), field="username", code="duplicate")
     tournament.referees.add(user)

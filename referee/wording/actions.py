@@ -33,6 +33,9 @@ ACTION_LABELS = {
     "referee.create": _("Referee account created"),
     "referee.add": _("Referee added"),
     "referee.remove": _("Referee removed"),
+    "referee.password_reset": _("Referee's password reset"),
+    "referee.cards_printed": _("Referees' login cards printed"),
+    "text.clean": _("Hidden characters removed from stored text"),
     "export.request": _("Export asked for"),
 }
 

@@ -101,6 +101,8 @@ def test_the_organisers_pages_break_no_policy(live_server, page, watch, demo) ->
             f"/organise/demo/rounds/{table.round_id}/",
             f"/organise/demo/tables/{table.pk}/",
             "/organise/demo/referees/",
+            "/organise/demo/referees/cards/",
+            "/account/password/",
             "/organise/demo/standings/",
             "/organise/demo/exports/",
             "/organise/demo/import/",

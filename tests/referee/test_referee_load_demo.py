@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from core.models import AuditEntry
 from referee import selectors
@@ -31,8 +32,9 @@ def test_loads_the_demo_and_prints_the_logins():
     assert tournament.ruleset == "hk-school"
     assert tournament.schools.count() == 4
     assert tournament.players.count() == 16
-    assert authenticate(username="organiser", password="tableref-demo") is not None
-    assert authenticate(username="referee3", password="tableref-demo") is not None
+    login_request = RequestFactory().post("/login/")
+    assert authenticate(login_request, username="organiser", password="tableref-demo") is not None
+    assert authenticate(login_request, username="referee3", password="tableref-demo") is not None
 
 
 @pytest.mark.django_db

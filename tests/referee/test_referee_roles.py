@@ -153,7 +153,19 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
     ),
     "referee_add": (
         ORGANISER_ONLY,
-        lambda a, w: services.referee_add(actor=a, tournament=w.tournament, username="stranger"),
+        lambda a, w: services.referee_add(
+            actor=a, tournament=w.tournament, username=w.earlier_referee.username
+        ),
+    ),
+    "referee_password_reset": (
+        ORGANISER_ONLY,
+        lambda a, w: services.referee_password_reset(
+            actor=a, tournament=w.tournament, referee=w.other_referee
+        ),
+    ),
+    "referee_cards_passwords_reset": (
+        ORGANISER_ONLY,
+        lambda a, w: services.referee_cards_passwords_reset(actor=a, tournament=w.tournament),
     ),
     "referee_remove": (
         ORGANISER_ONLY,
@@ -255,6 +267,10 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
             hands=[PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=number) for s in "BCD"],
         )
     game = played.games.get(number=1)
+    earlier = services.tournament_create(actor=organiser, name="去年", slug="last-year", ruleset="hk-school")
+    earlier_referee = services.referee_account_create(
+        actor=organiser, tournament=earlier, username="ref-2025", display_name="舊", password="long-enough-1"
+    )
     incident = services.incident_record(
         actor=referee, game=game, seat=played.seats.get(letter="C"), kind="overtime"
     )
@@ -281,6 +297,7 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
         signed_off_table=_signed_off(organiser, referee, tournament, players, "第三輪", [A_OUT] * 3),
         tied_table=_signed_off(organiser, referee, tournament, players, "第四輪", [A_OUT, B_OUT, SHARED]),
         other_referee=other_referee,
+        earlier_referee=earlier_referee,
         incident=incident,
     )
 

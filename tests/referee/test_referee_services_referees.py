@@ -79,15 +79,36 @@ def test_a_login_name_is_ascii_as_its_help_says(organiser, tournament, language,
     assert user.username == "Ref.one+2@hk_-"
 
 
-def test_existing_accounts_are_added_once(organiser, tournament, stranger):
-    services.referee_add(actor=organiser, tournament=tournament, username="STRANGER")
-    assert tournament.referees.filter(pk=stranger.pk).exists()
+@pytest.fixture
+def earlier_referee(organiser):
+    """A referee of the same organiser's earlier tournament."""
+    earlier = services.tournament_create(actor=organiser, name="去年", slug="last-year", ruleset="hk-school")
+    return services.referee_account_create(
+        actor=organiser, tournament=earlier, username="ref-2025", display_name="舊", password="long-enough-1"
+    )
+
+
+def test_existing_accounts_are_added_once(organiser, tournament, earlier_referee):
+    services.referee_add(actor=organiser, tournament=tournament, username="REF-2025")
+    assert tournament.referees.filter(pk=earlier_referee.pk).exists()
     with pytest.raises(ServiceError) as again:
-        services.referee_add(actor=organiser, tournament=tournament, username="stranger")
+        services.referee_add(actor=organiser, tournament=tournament, username="ref-2025")
     assert again.value.code == "duplicate"
     with pytest.raises(ServiceError) as unknown:
         services.referee_add(actor=organiser, tournament=tournament, username="nobody")
     assert unknown.value.field == "username"
+
+
+def test_adding_does_not_tell_whether_an_unrelated_login_name_exists(organiser, tournament, stranger):
+    """`stranger` exists on the site but has never refereed for this organiser: the same answer as a
+    name nobody has."""
+    answers = []
+    for username in ["stranger", "nobody-has-this"]:
+        with pytest.raises(ServiceError) as refused:
+            services.referee_add(actor=organiser, tournament=tournament, username=username)
+        answers.append((refused.value.code, refused.value.field, str(refused.value.message)))
+    assert answers[0] == answers[1]
+    assert not tournament.referees.filter(pk=stranger.pk).exists()
 
 
 def test_a_referee_with_tables_stays(organiser, tournament, table, referee, other_referee):

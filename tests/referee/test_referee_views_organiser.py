@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from core.models import AuditEntry
+from referee import services
 from referee.models import Player, Round, School, Seat, Table, Tournament
 from tests.referee.conftest import form_errors
 
@@ -507,9 +508,13 @@ class TestRefereeForms:
         assert field in form_errors(response, "account_form")
         assert not tournament.referees.exists()
 
-    def test_add_existing_and_remove(self, organiser_client, tournament, stranger):
+    def test_add_existing_and_remove(self, organiser, organiser_client, tournament, stranger):
         bad = organiser_client.post(self.url(tournament), {"action": "add", "username": "ghost"})
         assert "username" in form_errors(bad, "add_form")
+        unrelated = organiser_client.post(self.url(tournament), {"action": "add", "username": "stranger"})
+        assert form_errors(unrelated, "add_form") == form_errors(bad, "add_form")
+        earlier = services.tournament_create(actor=organiser, name="舊", slug="old", ruleset="hk-school")
+        earlier.referees.add(stranger)
         organiser_client.post(self.url(tournament), {"action": "add", "username": "stranger"})
         assert tournament.referees.filter(pk=stranger.pk).exists()
         organiser_client.post(self.url(tournament), {"action": "remove", "user": stranger.pk})

@@ -24,6 +24,10 @@ SETTINGS_VARIABLES = {
     "HSTS_INCLUDE_SUBDOMAINS",
     "HSTS_PRELOAD",
     "LOG_LEVEL",
+    "SESSION_HOURS",
+    "LOGIN_FAILURE_LIMIT",
+    "LOGIN_LOCKOUT_MINUTES",
+    "LOGIN_LOCKOUT_BY",
     "DJANGO_SETTINGS_MODULE",
     # Set by the browser tests' conftest for Playwright; `check --deploy` rightly refuses it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",

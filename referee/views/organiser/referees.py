@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from core.views import ActionPageView, OrganiserMixin, posted_object
 from referee import services
 from referee.forms import RefereeAccountForm, RefereeAddForm
@@ -17,7 +20,12 @@ from referee.forms import RefereeAccountForm, RefereeAddForm
 class RefereesView(OrganiserMixin, ActionPageView):
     template_name = "referee/organiser/referees.html"
     section = "referees"
-    actions = {"create": "create_account", "add": "add_existing", "remove": "remove_referee"}
+    actions = {
+        "create": "create_account",
+        "add": "add_existing",
+        "remove": "remove_referee",
+        "reset-password": "reset_password",
+    }
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -51,3 +59,24 @@ class RefereesView(OrganiserMixin, ActionPageView):
             ),
             _("Referee removed."),
         )
+
+    def reset_password(self) -> HttpResponse:
+        """The new one-time password is shown on this answer only: not kept in the session or the messages
+        (both are stored), not in the audit log, and the answer is never cached."""
+        user = posted_object(
+            self.request, "user", get_user_model().objects.filter(refereed_tournaments=self.tournament)
+        )
+        try:
+            password = services.referee_password_reset(
+                actor=self.request.user, tournament=self.tournament, referee=user
+            )
+        except ServiceError as error:
+            if error.code == "forbidden":
+                raise PermissionDenied(str(error)) from None
+            messages.error(self.request, str(error.message))
+            return HttpResponseRedirect(self.success_url())
+        response = self.render_to_response(
+            self.get_context_data(new_password={"user": user, "password": password})
+        )
+        response["Cache-Control"] = "no-store"
+        return response

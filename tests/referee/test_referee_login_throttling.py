@@ -1,0 +1,165 @@
+"""Login throttling: ten wrong passwords and the login is refused, the right password too, for a while."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from axes.models import AccessAttempt
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from tableref.throttling import client_address, lockout_parameters
+from tests.referee.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+HALL_ADDRESS = "203.0.113.7"
+
+
+def attempt(username: str, password: str, *, address: str = HALL_ADDRESS, language: str = "en"):
+    client = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(reverse("login"), {"username": username, "password": password})
+    return client, response
+
+
+def fail(username: str, times: int, *, address: str = HALL_ADDRESS, limit: int = 10) -> None:
+    """The form again with its error each time; the failure that reaches the limit is answered 429."""
+    for number in range(1, times + 1):
+        _, response = attempt(username, "wrong-password", address=address)
+        assert response.status_code == (429 if number >= limit else 200)
+
+
+def logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_nine_wrong_passwords_then_the_right_one_gets_in(referee) -> None:
+    fail("ref1", 9)
+    client, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_ten_wrong_passwords_then_the_right_one_is_refused(referee) -> None:
+    fail("ref1", 10)
+    client, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 429
+    assert not logged_in(client)
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "sentence"),
+    [
+        ("en", "Too many attempts", "refused for 15 minutes"),
+        ("zh-hant", "嘗試次數過多", "15 分鐘"),
+    ],
+)
+def test_the_refusal_is_a_page_of_the_site_in_the_visitors_language(referee, language, heading, sentence):
+    fail("ref1", 10)
+    _, response = attempt("ref1", PASSWORD, language=language)
+    body = response.content.decode()
+    assert response.status_code == 429
+    assert 'class="site-header"' in body
+    assert f"<h1>{heading}</h1>" in body
+    assert sentence in body
+
+
+def test_after_the_lockout_time_without_a_try_the_right_password_works(referee) -> None:
+    fail("ref1", 10)
+    sixteen_minutes_ago = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=16)
+    assert AccessAttempt.objects.update(attempt_time=sixteen_minutes_ago) > 0
+    client, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_the_limit_and_the_time_come_from_the_settings(settings, referee) -> None:
+    settings.AXES_FAILURE_LIMIT = 3
+    fail("ref1", 3, limit=3)
+    _, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 429
+
+
+def test_by_default_one_address_guessing_many_names_is_locked_out(referee, other_referee) -> None:
+    for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]:
+        attempt(name, "guess")
+    _, response = attempt("ref2", PASSWORD)
+    assert response.status_code == 429
+
+
+def test_by_default_one_name_is_locked_from_every_address(referee) -> None:
+    for number in range(10):
+        attempt("ref1", "guess", address=f"198.51.100.{number}")
+    _, response = attempt("ref1", PASSWORD, address="192.0.2.1")
+    assert response.status_code == 429
+
+
+def test_by_name_and_address_another_referee_of_the_same_hall_still_gets_in(
+    settings, referee, other_referee
+) -> None:
+    settings.AXES_LOCKOUT_PARAMETERS = lockout_parameters("username+address")
+    fail("ref1", 10)
+    _, refused = attempt("ref1", PASSWORD)
+    client, response = attempt("ref2", PASSWORD)
+    assert refused.status_code == 429
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_by_name_and_address_the_same_name_from_another_address_gets_in(settings, referee) -> None:
+    settings.AXES_LOCKOUT_PARAMETERS = lockout_parameters("username+address")
+    fail("ref1", 10)
+    client, response = attempt("ref1", PASSWORD, address="192.0.2.1")
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_axes_reset_unlocks_at_once(referee) -> None:
+    fail("ref1", 10)
+    call_command("axes_reset", verbosity=0)
+    client, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_a_successful_login_clears_the_earlier_failures(referee) -> None:
+    fail("ref1", 9)
+    attempt("ref1", PASSWORD)
+    fail("ref1", 9)
+    _, response = attempt("ref1", PASSWORD)
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("username,address", ["username", "ip_address"]),
+        ("username+address", [["username", "ip_address"]]),
+        (" Username , username ", ["username"]),
+    ],
+)
+def test_lockout_criteria_from_the_environment(value, expected) -> None:
+    assert lockout_parameters(value) == expected
+
+
+@pytest.mark.parametrize("value", ["", "user", "username,ip"])
+def test_an_unknown_lockout_criterion_stops_the_start(value) -> None:
+    with pytest.raises(ImproperlyConfigured, match="LOGIN_LOCKOUT_BY"):
+        lockout_parameters(value)
+
+
+def test_behind_the_proxy_the_address_is_the_one_the_proxy_saw(settings) -> None:
+    settings.HTTPS = True
+    request = RequestFactory().get(
+        "/", HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.4", REMOTE_ADDR="127.0.0.1"
+    )
+    assert client_address(request) == "198.51.100.4"
+
+
+def test_without_the_proxy_a_forwarded_header_is_ignored(settings) -> None:
+    settings.HTTPS = False
+    request = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="198.51.100.4", REMOTE_ADDR="192.0.2.9")
+    assert client_address(request) == "192.0.2.9"
