@@ -155,3 +155,19 @@ def test_who_opens_the_substitute_page(roles, table, players, role, status):
     assert client.post(url, {"substitute": players[4].pk}).status_code == (302 if status == 200 else status)
     moved = Seat.objects.filter(player=players[4]).exists()
     assert moved == (role == "organiser")
+
+
+def test_the_pages_script_reads_every_players_state_and_the_counts(organiser, referee, players):
+    logged_in(organiser).post(PAGE, {"action": "set", "player": players[2].pk, "attendance": "late"})
+    answer = logged_in(referee).get(PAGE, HTTP_ACCEPT="application/json").json()
+    states = {entry["player"]: entry["attendance"] for entry in answer["players"]}
+    assert states[players[2].pk] == "late"
+    assert answer["counts"]["HSP"]["here"] == 1
+
+
+def test_the_states_stay_two_queries_whatever_the_number_of_players(
+    organiser, tournament, school, players, django_assert_max_num_queries
+):
+    client = logged_in(organiser)
+    with django_assert_max_num_queries(8):
+        assert client.get(PAGE, HTTP_ACCEPT="application/json").status_code == 200

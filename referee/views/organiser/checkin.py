@@ -61,6 +61,16 @@ def counts_payload(tournament: Tournament) -> dict[str, dict[str, int]]:
 class CheckInView(CheckInMixin, TemplateView):
     template_name = "referee/organiser/checkin.html"
 
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The page; asked for JSON (the page's script, every few seconds), every player's state as stored
+        and the counts, so each helper sees the others' taps."""
+        if not wants_json(request):
+            return super().get(request, *args, **kwargs)
+        states = Player.objects.filter(tournament=self.tournament).values_list("pk", "attendance")
+        labels = dict(Attendance.choices)
+        players = [{"player": pk, "attendance": state, "label": str(labels[state])} for pk, state in states]
+        return JsonResponse({"players": players, "counts": counts_payload(self.tournament)})
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         counts = selectors.attendance_counts(self.tournament)
