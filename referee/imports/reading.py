@@ -103,10 +103,9 @@ def decode_text(content: bytes) -> str:
             except UnicodeDecodeError:
                 break
     else:
-        if len(content) > 3 and content[1:8:2] == b"\x00" * len(content[1:8:2]):
-            encodings: tuple[str, ...] = ("utf-16-le",)  # UTF-16 saved without its mark
-        else:
-            encodings = ("utf-8", "cp950", "big5hkscs")
+        # Text in UTF-8 or Big5 never holds a NUL byte; UTF-16 saved without its mark does (in every ASCII
+        # character: a comma, a tab, a line break).
+        encodings = ("utf-16-le", "utf-16-be") if b"\x00" in content else ("utf-8", "cp950", "big5hkscs")
         for encoding in encodings:
             try:
                 return _text_only(content.decode(encoding))
@@ -120,9 +119,11 @@ def decode_text(content: bytes) -> str:
 
 
 def _text_only(text: str) -> str:
-    """A binary file (an image, a PDF) may decode by chance; its NUL bytes give it away."""
-    if "\x00" in text:
-        raise UnicodeDecodeError("text", b"", 0, 1, "NUL in text")
+    """A binary file (an image, a PDF) may decode by chance; control characters other than tabs and line
+    breaks give it away (a cell's own control character is refused later, with its row and column)."""
+    controls = sum(1 for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\t\r\n")
+    if "\x00" in text or controls > max(2, len(text) // 100):
+        raise UnicodeDecodeError("text", b"", 0, 1, "not text")
     return text
 
 

@@ -391,3 +391,9 @@ def test_who_opens_an_uploads_preview_and_imports_it(organiser, tournament, role
     assert client.get(url).status_code == status
     assert client.post(url).status_code == (302 if status == 200 else status)
     assert School.objects.exists() == (role == "organiser")
+
+
+def test_utf16_saved_without_its_mark(organiser, tournament):
+    content = SCHOOLS_CSV.replace(",", "\t").encode("utf-16-le")
+    apply(organiser, tournament, content)
+    assert School.objects.get(code="HSP").name_en == "Harbourside Primary"
