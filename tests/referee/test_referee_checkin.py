@@ -171,3 +171,12 @@ def test_the_states_stay_two_queries_whatever_the_number_of_players(
     client = logged_in(organiser)
     with django_assert_max_num_queries(8):
         assert client.get(PAGE, HTTP_ACCEPT="application/json").status_code == 200
+
+
+def test_the_tables_history_names_the_substitute(organiser_client, organiser, table, players):
+    door.player_attendance_set(actor=organiser, player=players[0], attendance="absent")
+    door.player_substitute(actor=organiser, absent=players[0], substitute=players[4])
+    page = organiser_client.get(f"/organise/cup/tables/{table.pk}/").content.decode()
+    assert "已安排替補" in page
+    assert "#1 陳俊傑" in page
+    assert "#5 劉子晴" in page
