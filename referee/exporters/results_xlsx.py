@@ -20,6 +20,7 @@ from referee.exporters.xlsx import Column, XlsxExporter
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
+from referee.results.ranking import standings_order
 from referee.results.table_rules import table_status
 from referee.selectors import school_standings, standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
@@ -46,6 +47,7 @@ class ResultsSheets:
         # differ from "won", and only then is it a column of its own.
         self.split_credit = self.tournament.shared_win_credit == SharedWinCredit.SPLIT
         self.all_standings = standings(self.tournament, final_only=self.final_only)
+        self.order = standings_order(self.tournament)
         self.standing_indexes = [
             index
             for index, row in enumerate(self.all_standings)
@@ -68,6 +70,7 @@ class ResultsSheets:
             Column(_("Class"), 7),
             Column(_("Games played"), 9),
             Column(_("Games won"), 9),
+            Column(_("Tables won"), 9),
             Column(_("Total score"), 10),
             Column(_("Why this rank"), 60),
         ]
@@ -89,8 +92,9 @@ class ResultsSheets:
             player.class_name,
             row.games_played,
             row.games_won,
+            row.tables_won,
             row.total,
-            rank_reason(self.all_standings, index, lambda other: other.display_name),
+            rank_reason(self.all_standings, index, lambda other: other.display_name, self.order),
         ]
 
     def tables_sheet(self, workbook: Workbook) -> None:

@@ -1,5 +1,6 @@
 """The tournament's data: raw facts as the referee saw them, plus the numbers the engine derived from them."""
 
+from referee.models.draws import DrawStatus, RoundDraw
 from referee.models.exports import ExportJob, ExportJobStatus
 from referee.models.imports import PeopleUpload
 from referee.models.people import NOT_DRAWN, Attendance, Player, School
@@ -11,6 +12,7 @@ __all__ = [
     "NOT_DRAWN",
     "PeopleUpload",
     "Attendance",
+    "DrawStatus",
     "ExportJob",
     "ExportJobStatus",
     "Game",
@@ -18,6 +20,7 @@ __all__ = [
     "Incident",
     "Player",
     "Round",
+    "RoundDraw",
     "School",
     "Seat",
     "Table",

@@ -63,6 +63,12 @@ class Player(models.Model):
     attendance = models.CharField(
         _("attendance"), max_length=10, choices=Attendance.choices, default=Attendance.EXPECTED
     )
+    standings_position = models.PositiveSmallIntegerField(
+        _("place decided by the organisers"),
+        null=True,
+        blank=True,
+        help_text=_("Among players the standings' other keys leave tied, a lower number ranks first."),
+    )
 
     class Meta:
         verbose_name = _("player")

@@ -9,6 +9,12 @@ from referee.services.attendance import (
     school_attendance_rest_present,
 )
 from referee.services.bulk import players_create_many, tables_create_many
+from referee.services.draws import (
+    round_draw_commit,
+    round_draw_preview,
+    round_draw_redraw,
+    round_draw_swap,
+)
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -31,7 +37,9 @@ from referee.services.schedule import (
 )
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
+from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
+from referee.services.withdrawals import player_withdraw
 
 __all__ = [
     "export_job_request",
@@ -45,11 +53,16 @@ __all__ = [
     "player_substitute",
     "player_update",
     "players_create_many",
+    "player_withdraw",
     "referee_account_create",
     "referee_add",
     "referee_remove",
     "round_create",
     "round_delete",
+    "round_draw_commit",
+    "round_draw_preview",
+    "round_draw_redraw",
+    "round_draw_swap",
     "round_update",
     "school_attendance_rest_present",
     "school_create",
@@ -58,6 +71,7 @@ __all__ = [
     "seat_assign",
     "seat_draws_record",
     "seat_remove",
+    "standings_decision_record",
     "table_assign_referee",
     "table_confirm",
     "table_create",
@@ -66,5 +80,6 @@ __all__ = [
     "tables_create_many",
     "table_tie_break_record",
     "tournament_create",
+    "tournament_standings_order_set",
     "tournament_update",
 ]

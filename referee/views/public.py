@@ -21,12 +21,14 @@ from django.views.generic import TemplateView
 from core.inputs import parse_number
 from referee import permissions, selectors
 from referee.models import Tournament
+from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
 from referee.views.public_cache import cached, etag_of, page_key, public_choices, public_tournament
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
 from referee.wording.names import public_name
+from scoring.ranking import TABLES_WON
 
 TOP_ON_FRONT_PAGE = 10
 REFRESH_SECONDS = 15
@@ -47,6 +49,7 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
             for row in rows[:TOP_ON_FRONT_PAGE]
         ],
         "more_standings": len(rows) > TOP_ON_FRONT_PAGE,
+        "by_tables": TABLES_WON in standings_order(tournament),
     }
 
 

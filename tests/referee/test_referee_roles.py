@@ -184,6 +184,45 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.incident_remove(actor=a, incident=w.incident),
     ),
     "table_sign_off": (RESULT_WRITERS, lambda a, w: services.table_sign_off(actor=a, table=w.finished_table)),
+    "round_draw_preview": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_preview(
+            actor=a, round_=w.empty_round, table_max=4, table_min=2, seed=2
+        ),
+    ),
+    "round_draw_redraw": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_redraw(actor=a, draw=w.draw_preview, seed=3),
+    ),
+    "round_draw_swap": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_swap(
+            actor=a,
+            draw=w.draw_preview,
+            first=w.draw_preview.tables[0][0],
+            second=w.draw_preview.tables[1][0],
+        ),
+    ),
+    "round_draw_commit": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_commit(actor=a, draw=w.draw_preview),
+    ),
+    "player_withdraw": (
+        ORGANISER_ONLY,
+        lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),
+    ),
+    "tournament_standings_order_set": (
+        ORGANISER_ONLY,
+        lambda a, w: services.tournament_standings_order_set(
+            actor=a, tournament=w.fresh_tournament, keys=["total-score", "games-won"]
+        ),
+    ),
+    "standings_decision_record": (
+        ORGANISER_ONLY,
+        lambda a, w: services.standings_decision_record(
+            actor=a, tournament=w.tournament, numbers=[w.spare_player.number, 1], reason="抽籤"
+        ),
+    ),
 }
 
 
@@ -219,8 +258,16 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     incident = services.incident_record(
         actor=referee, game=game, seat=played.seats.get(letter="C"), kind="overtime"
     )
+    draw_preview = services.round_draw_preview(
+        actor=organiser, round_=empty_round, table_max=3, table_min=2, seed=1
+    )
+    fresh_tournament = services.tournament_create(
+        actor=organiser, name="新賽", slug="fresh", ruleset="hk-school"
+    )
     return SimpleNamespace(
         tournament=tournament,
+        draw_preview=draw_preview,
+        fresh_tournament=fresh_tournament,
         school=school,
         empty_school=empty_school,
         spare_player=spare_player,

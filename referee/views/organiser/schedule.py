@@ -70,6 +70,7 @@ class RoundView(OrganiserMixin, ActionPageView):
                     "date": round_.date,
                     "start_time": round_.start_time,
                     "order": round_.order,
+                    "is_final": round_.is_final,
                 }
             ),
         )
