@@ -180,3 +180,8 @@ def test_the_tables_history_names_the_substitute(organiser_client, organiser, ta
     assert "已安排替補" in page
     assert "#1 陳俊傑" in page
     assert "#5 劉子晴" in page
+
+
+def test_a_referee_finds_the_check_in_page_from_my_tables(referee_client, tournament):
+    page = referee_client.get("/referee/").content.decode()
+    assert f'href="/organise/{tournament.slug}/check-in/"' in page
