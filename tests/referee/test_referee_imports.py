@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
 from referee.imports.applying import ImportRefused, people_import, people_import_preview
@@ -397,3 +398,19 @@ def test_utf16_saved_without_its_mark(organiser, tournament):
     content = SCHOOLS_CSV.replace(",", "\t").encode("utf-16-le")
     apply(organiser, tournament, content)
     assert School.objects.get(code="HSP").name_en == "Harbourside Primary"
+
+
+def test_a_login_taken_in_the_meantime_refuses_the_whole_import(organiser, tournament, monkeypatch):
+    from referee.imports import applying
+
+    real = applying._apply_referees
+
+    def taken_meanwhile(tournament, plan):
+        get_user_model().objects.create_user("ref10")  # another tournament's organiser was quicker
+        real(tournament, plan)
+
+    monkeypatch.setattr(applying, "_apply_referees", taken_meanwhile)
+    with pytest.raises(ServiceError) as refused:
+        apply(organiser, tournament, "登入名稱,裁判姓名\nref10,李老師\n".encode())
+    assert refused.value.code == "conflict"
+    assert not get_user_model().objects.filter(username="ref10").exists()
