@@ -6,24 +6,32 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import scoring
 from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.wording.codes import ruleset_choices
 
 
 class TournamentSettingsForm(forms.Form):
     name = forms.CharField(label=pgettext_lazy("tournament", "Name"), max_length=200)
     games_per_table = forms.IntegerField(
-        label=_("Games per table"),
+        label=_("Games per table (school rules)"),
         min_value=1,
         max_value=99,
         required=False,
+        help_text=_("Every table plays this many games. Leave blank for the school rules' 3."),
+    )
+    rounds_per_table = forms.IntegerField(
+        label=_("Rounds at each table (standard, six-player, twist)"),
+        min_value=1,
+        max_value=20,
+        required=False,
         help_text=_(
-            "Leave blank for the ruleset's default (3 for the school rules; one round for the others)."
+            "A round has as many games as the table has players: a table of 3 plays 3 games a round, a "
+            "table of 4 plays 4. Leave blank for one round."
         ),
     )
     shared_win_credit = forms.ChoiceField(
-        label=_("A shared win"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
+        label=_("A shared win (Rummikub)"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
     )
     privacy = forms.ChoiceField(label=_("Names on public pages"), choices=Privacy.choices)
     language = forms.ChoiceField(label=_("Language of printouts"), choices=Language.choices)
@@ -50,8 +58,11 @@ class TournamentSettingsForm(forms.Form):
 
     def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        if ruleset and scoring.get_ruleset(ruleset).turn_seconds is None:
-            del self.fields["turn_seconds"]  # the rules time no turn (UNO)
+        if ruleset:
+            applies = settings_that_apply(ruleset)
+            for name in RULESET_SETTINGS:
+                if name not in applies and name in self.fields:
+                    del self.fields[name]  # the ruleset never reads it (UNO has no shared win, no turn timer)
 
 
 class TournamentCreateForm(TournamentSettingsForm):
@@ -62,7 +73,17 @@ class TournamentCreateForm(TournamentSettingsForm):
     )
     ruleset = forms.ChoiceField(label=_("Ruleset"), choices=ruleset_choices)
 
-    field_order = ["name", "slug", "ruleset", "games_per_table", "shared_win_credit", "privacy", "language"]
+    field_order = [
+        "name",
+        "slug",
+        "ruleset",
+        "games_per_table",
+        "rounds_per_table",
+        "target_score",
+        "shared_win_credit",
+        "privacy",
+        "language",
+    ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

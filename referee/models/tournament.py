@@ -48,6 +48,15 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Leave blank for the ruleset's default."),
     )
+    rounds_per_table = models.PositiveSmallIntegerField(
+        _("rounds at each table"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Round-based rulesets (standard, six-player, twist): a round at a table has as many games as the "
+            "table has players. Leave blank for one round."
+        ),
+    )
     shared_win_credit = models.CharField(
         _("shared win credit"), max_length=8, choices=SharedWinCredit.choices, default=SharedWinCredit.FULL
     )
@@ -94,6 +103,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(games_per_table__isnull=True) | models.Q(games_per_table__gte=1),
                 name="tournament_games_per_table_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rounds_per_table__isnull=True) | models.Q(rounds_per_table__gte=1),
+                name="tournament_rounds_per_table_positive",
             ),
             models.CheckConstraint(
                 condition=models.Q(target_score__isnull=True) | models.Q(target_score__gte=1),

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from referee.models import Tournament
+from referee.models.tournament import SharedWinCredit
+from scoring.rulesets.base import FIXED_GAMES, ROUNDS, TARGET
 
 
 class TableStatus(models.TextChoices):
@@ -39,13 +41,49 @@ def turn_seconds(tournament: Tournament) -> int | None:
     return tournament.turn_seconds or default
 
 
-def games_required(tournament: Tournament, seat_count: int) -> int | None:
-    """Games a table must play, or None when the match runs until someone reaches the target score."""
-    ruleset = scoring.get_ruleset(tournament.ruleset)
-    if ruleset.match_format == "target":
+def effective_rounds(tournament: Tournament) -> int | None:
+    """Rounds at each table for the round-based rulesets (blank: one round); None for the others."""
+    if scoring.get_ruleset(tournament.ruleset).match_format != ROUNDS:
         return None
+    return tournament.rounds_per_table or 1
+
+
+def games_required(tournament: Tournament, seat_count: int) -> int | None:
+    """Games a table must play, or None when the match runs until someone reaches the target score.
+
+    The school rules fix a number of games per table; the round-based rulesets play a number of rounds, each
+    of as many games as the table has players (RULES.md), so a table of 3 and a table of 4 in one tournament
+    play 3 and 4 games a round."""
+    ruleset = scoring.get_ruleset(tournament.ruleset)
+    if ruleset.match_format == TARGET:
+        return None
+    if ruleset.match_format == ROUNDS:
+        return (tournament.rounds_per_table or 1) * seat_count
     per_table = effective_games_per_table(tournament)
     return per_table if per_table is not None else seat_count
+
+
+# The settings that only some rulesets read, and the value they keep where they do not apply.
+RULESET_SETTINGS: dict[str, object] = {
+    "games_per_table": None,
+    "rounds_per_table": None,
+    "target_score": None,
+    "shared_win_credit": SharedWinCredit.FULL,
+    "turn_seconds": None,
+}
+
+
+def settings_that_apply(ruleset_key: str) -> frozenset[str]:
+    """The tournament settings that change anything under this ruleset (the forms show only these)."""
+    ruleset = scoring.get_ruleset(ruleset_key)
+    applies = {
+        FIXED_GAMES: {"games_per_table"},
+        ROUNDS: {"rounds_per_table"},
+        TARGET: {"target_score"},
+    }[ruleset.match_format]
+    if ruleset.is_rummikub:
+        applies |= {"shared_win_credit", "turn_seconds"}
+    return frozenset(applies)
 
 
 def match_options(tournament: Tournament, seat_count: int) -> scoring.MatchOptions:
