@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from referee.views import home, offline, preview, public, referee, submit, tables
+from referee.views import home, offline, preview, public, referee, set_check, submit, tables
 from referee.views.organiser import people, referees, schedule, standings, tournaments
 
 organiser_patterns = [
@@ -17,6 +17,9 @@ organiser_patterns = [
     path("<slug:slug>/rounds/", schedule.RoundsView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
+    path(
+        "<slug:slug>/tables/<int:pk>/set-check/", set_check.OrganiserSetCheckView.as_view(), name="set_check"
+    ),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
 ]
@@ -26,6 +29,7 @@ referee_patterns = [
     path("tables/<int:pk>/", tables.RefereeTableView.as_view(), name="table"),
     path("tables/<int:pk>/preview/", preview.TablePreviewView.as_view(), name="preview"),
     path("tables/<int:pk>/save/", submit.TableSubmitView.as_view(), name="submit"),
+    path("tables/<int:pk>/set-check/", set_check.RefereeSetCheckView.as_view(), name="set_check"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline_page, name="offline"),

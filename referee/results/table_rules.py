@@ -116,3 +116,8 @@ def play_order(drawn: dict[str, int | None]) -> list[str]:
         return letters
     start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
     return letters[start:] + letters[:start]
+
+
+def table_ruleset(tournament: Tournament, seat_count: int) -> scoring.Ruleset:
+    """The ruleset as this tournament plays it at a table of `seat_count` (its options, RULES.md)."""
+    return scoring.get_ruleset(tournament.ruleset)
