@@ -21,6 +21,7 @@ from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
 from referee.selectors.sheets import SheetGame, SheetSeat
 from referee.wording.seats import seat_label
+from referee.wording.tiles import tiles_help
 
 COULD_MELD_CHOICES = [
     ("", _("decide from the tiles")),
@@ -82,6 +83,7 @@ class GameEntryForm(forms.Form):
         self.fields["ending"].initial = Ending.WENT_OUT.value
         self.fields["went_out"].choices = [seat_choice(seat) for seat in self.seats]
         self.asks_meld = ruleset.no_meld_penalty is not None
+        self.tiles_help = tiles_help(ruleset)
         held = _("Tiles left on the rack") if ruleset.is_rummikub else _("Cards left in hand")
         example = "R3 K10 J" if ruleset.is_rummikub else "R5 GS W4"
         for seat in self.seats:

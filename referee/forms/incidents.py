@@ -13,6 +13,7 @@ from referee.forms.tiles import tile_errors
 from referee.results.engine import RESTORE_INCIDENTS
 from referee.selectors.sheets import SheetSeat
 from referee.wording.codes import incident_choices
+from referee.wording.tiles import tiles_help
 
 
 class IncidentForm(forms.Form):
@@ -72,6 +73,10 @@ class IncidentForm(forms.Form):
         )
         if not self.restore_kinds:
             del self.fields["table_tiles"]
+        else:
+            self.fields["table_tiles"].help_text = " ".join(
+                [str(self.fields["table_tiles"].help_text), tiles_help(self.ruleset)]
+            )
 
     def clean(self) -> dict:
         cleaned = super().clean()

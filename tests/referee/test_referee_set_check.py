@@ -188,3 +188,11 @@ def test_every_refusal_has_its_own_words(code):
 
 def test_the_help_for_uno_names_cards(settings):
     assert "W4" in tiles_help(scoring.get_ruleset("uno"))
+
+
+def test_the_entry_form_names_the_rulesets_own_tiles(client, referee, seated_table):
+    table = seated_table("twist")
+    client.force_login(referee)
+    text = client.get(reverse("referee:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "D double joker" in text
+    assert "M mirror joker" in text
