@@ -30,6 +30,19 @@ class TournamentSettingsForm(forms.Form):
             "table of 4 plays 4. Leave blank for one round."
         ),
     )
+    strict_rule = forms.BooleanField(
+        label=_("Strict tournament rule (Rummikub with a Twist)"),
+        required=False,
+        help_text=_(
+            "An incomplete move whose tiles' places are forgotten costs 3 tiles plus one per tile left over "
+            "(3 + N); the referee may type the table's tiles and the program counts N."
+        ),
+    )
+    small_set = forms.BooleanField(
+        label=_("The 104-tile set at tables of 4 or fewer (six-player edition)"),
+        required=False,
+        help_text=_("4 colours and 2 jokers, as the rule book advises; tables of 5 or 6 keep all 160 tiles."),
+    )
     shared_win_credit = forms.ChoiceField(
         label=_("A shared win (Rummikub)"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
     )
@@ -80,6 +93,8 @@ class TournamentCreateForm(TournamentSettingsForm):
         "games_per_table",
         "rounds_per_table",
         "target_score",
+        "strict_rule",
+        "small_set",
         "shared_win_credit",
         "privacy",
         "language",

@@ -57,6 +57,22 @@ class Tournament(models.Model):
             "table has players. Leave blank for one round."
         ),
     )
+    strict_rule = models.BooleanField(
+        _("strict tournament rule (twist)"),
+        default=False,
+        help_text=_(
+            "Rummikub with a Twist: an incomplete move whose tiles' places are forgotten costs 3 tiles plus "
+            "one per tile left over (3 + N)."
+        ),
+    )
+    small_set = models.BooleanField(
+        _("104-tile set at tables of 4 or fewer (six-player)"),
+        default=False,
+        help_text=_(
+            "Six-player edition: tables of 4 or fewer play with 4 colours and 2 jokers, as the rule book "
+            "advises."
+        ),
+    )
     shared_win_credit = models.CharField(
         _("shared win credit"), max_length=8, choices=SharedWinCredit.choices, default=SharedWinCredit.FULL
     )

@@ -70,6 +70,8 @@ RULESET_SETTINGS: dict[str, object] = {
     "target_score": None,
     "shared_win_credit": SharedWinCredit.FULL,
     "turn_seconds": None,
+    "strict_rule": False,
+    "small_set": False,
 }
 
 
@@ -83,6 +85,11 @@ def settings_that_apply(ruleset_key: str) -> frozenset[str]:
     }[ruleset.match_format]
     if ruleset.is_rummikub:
         applies |= {"shared_win_credit", "turn_seconds"}
+    offered = ruleset.offered_options()
+    if "strict" in offered:
+        applies.add("strict_rule")
+    if "small_set" in offered:
+        applies.add("small_set")
     return frozenset(applies)
 
 
@@ -118,6 +125,20 @@ def play_order(drawn: dict[str, int | None]) -> list[str]:
     return letters[start:] + letters[:start]
 
 
-def table_ruleset(tournament: Tournament, seat_count: int) -> scoring.Ruleset:
+def ruleset_options(tournament: Tournament, seat_count: int | None = None) -> scoring.RulesetOptions:
+    """The tournament's options as the engine takes them: twist's strict rule, and six-player's 104-tile set
+    at a table of `seat_count` when the tournament turns it on (never at tables of 5 or 6; without a seat
+    count, as for an incident's label, only the strict rule counts)."""
+    rules = scoring.get_ruleset(tournament.ruleset)
+    small = rules.small_deck
+    return scoring.RulesetOptions(
+        small_set=bool(
+            tournament.small_set and small is not None and seat_count and seat_count <= small.max_players
+        ),
+        strict=bool(tournament.strict_rule and rules.strict_incidents is not None),
+    )
+
+
+def table_ruleset(tournament: Tournament, seat_count: int | None = None) -> scoring.Ruleset:
     """The ruleset as this tournament plays it at a table of `seat_count` (its options, RULES.md)."""
-    return scoring.get_ruleset(tournament.ruleset)
+    return scoring.get_ruleset(tournament.ruleset, ruleset_options(tournament, seat_count))

@@ -24,7 +24,7 @@ from referee.results.hands import (
     normalised,
 )
 from referee.results.outcome import TIE_BREAK, table_match, table_outcome
-from referee.results.table_rules import games_required
+from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
 from referee.services.signoff import withdraw_confirmation
 
@@ -189,7 +189,7 @@ def game_result_submit(
     existing = table.games.select_for_update().filter(number=game_number).first()
     _check_game_number(table, game_number, existing, expected_version, len(seats))
 
-    result = score(tournament.ruleset, ending, hands)
+    result = score(table_ruleset(tournament, len(seats)), ending, hands)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
     before = _snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission)

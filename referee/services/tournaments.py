@@ -21,6 +21,8 @@ SETTINGS_FIELDS = [
     "name",
     "games_per_table",
     "rounds_per_table",
+    "strict_rule",
+    "small_set",
     "shared_win_credit",
     "privacy",
     "language",
@@ -32,7 +34,14 @@ SETTINGS_FIELDS = [
 
 
 # Settings that change how results are derived: frozen once a result is recorded.
-FROZEN_FIELDS = ("games_per_table", "rounds_per_table", "shared_win_credit", "target_score")
+FROZEN_FIELDS = (
+    "games_per_table",
+    "rounds_per_table",
+    "shared_win_credit",
+    "target_score",
+    "strict_rule",
+    "small_set",
+)
 
 # Words the organiser's addresses use beside a tournament's short name (/organise/new/).
 RESERVED_SLUGS = frozenset({"new"})
@@ -73,6 +82,8 @@ def tournament_create(
     ruleset: str,
     games_per_table: int | None = None,
     rounds_per_table: int | None = None,
+    strict_rule: bool = False,
+    small_set: bool = False,
     shared_win_credit: str = SharedWinCredit.FULL,
     privacy: str = Privacy.INITIALS,
     language: str = Language.ZH_HANT,
@@ -89,6 +100,8 @@ def tournament_create(
         table_size=rules.max_players,
         games_per_table=require_positive(games_per_table, field="games_per_table", allow_none=True),
         rounds_per_table=_rounds(rounds_per_table),
+        strict_rule=bool(strict_rule),
+        small_set=bool(small_set),
         shared_win_credit=require_choice(
             shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
         ),
@@ -174,6 +187,8 @@ def tournament_update(
     target_score: int | None = None,
     turn_seconds: int | None = None,
     shared_win_credit: str | None = None,
+    strict_rule: bool = False,
+    small_set: bool = False,
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded.
 
@@ -187,6 +202,8 @@ def tournament_update(
         "name": clean_text(name, field="name", max_length=200, required=True),
         "games_per_table": require_positive(games_per_table, field="games_per_table", allow_none=True),
         "rounds_per_table": _rounds(rounds_per_table),
+        "strict_rule": bool(strict_rule),
+        "small_set": bool(small_set),
         "shared_win_credit": require_choice(
             shared_win_credit or locked.shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
         ),
