@@ -20,6 +20,7 @@ from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
+from referee.results.table_rules import effective_target
 from referee.selectors.sheets import TableSheet, sheet_outcome, table_sheets
 from referee.wording.names import school_name, user_name
 from referee.wording.times import local_date
@@ -76,6 +77,7 @@ class ScoresheetsBase(PdfExporter):
             table_number=table.number,
             referee_name=referee,
             games_required=sheet.games_required,
+            target=effective_target(self.tournament),
             seats=sheet.seats,
             school_names=schools,
             blank=self.blank,

@@ -24,11 +24,17 @@ def counted_by_restore(kind: scoring.IncidentKind) -> bool:
 
 
 def score(
-    ruleset_key: str | scoring.Ruleset, ending: str, players: Sequence[scoring.PlayerInput]
+    ruleset_key: str | scoring.Ruleset,
+    ending: str,
+    players: Sequence[scoring.PlayerInput],
+    last_card: str = "",
 ) -> scoring.GameResult:
+    """`last_card` (UNO): the card that ended the hand, when the next player had to draw."""
     try:
         return scoring.score_game(
-            scoring.GameInput(ruleset=ruleset_key, ending=ending, players=tuple(players))
+            scoring.GameInput(
+                ruleset=ruleset_key, ending=ending, players=tuple(players), last_card=last_card or None
+            )
         )
     except scoring.ScoringError as error:
         raise translate_scoring_error(error, [player.seat for player in players]) from None
@@ -40,7 +46,8 @@ def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring
     for game in games:
         hands = sorted(game.hands.all(), key=lambda hand: hand.seat.letter)
         played = table_ruleset(tournament, len(hands))
-        results.append(score(played, game.ending, [stored_facts(hand) for hand in hands]))
+        facts = [stored_facts(hand) for hand in hands]
+        results.append(score(played, game.ending, facts, game.last_card))
     return results
 
 

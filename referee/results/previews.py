@@ -53,12 +53,13 @@ def game_preview(
     names: Mapping[str, str],
     ending: str,
     hands: Sequence[scoring.PlayerInput],
+    last_card: str = "",
 ) -> GamePreview:
     """The engine's scores for these facts (`names`: each seat's player); a ServiceError (with the seat's
     field) when it refuses them."""
     ruleset = scoring.get_ruleset(ruleset_key)
     hands = [normalised(hand) for hand in hands]
-    result = score(ruleset_key, ending, hands)
+    result = score(ruleset_key, ending, hands, last_card)
     facts = {hand.seat: hand for hand in hands}
     rows = []
     for player in result.players:

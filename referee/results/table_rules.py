@@ -114,14 +114,17 @@ def table_status(*, games_played: int, finished: bool, signed_off: bool, confirm
     return TableStatus.NOT_STARTED
 
 
-def play_order(drawn: dict[str, int | None]) -> list[str]:
+def play_order(drawn: dict[str, int | None], *, highest_deals: bool = False) -> list[str]:
     """Seat letters in playing order: the highest drawn number starts, then clockwise (seat order).
 
-    Without drawn numbers (or with a draw missing) the order is simply the seats' order."""
+    `highest_deals` (UNO, seed 001): the highest card deals and the player on the dealer's left starts, so
+    the dealer plays last. Without drawn numbers (or with a draw missing) the order is the seats' order."""
     letters = sorted(drawn)
     if not letters or any(drawn[letter] is None for letter in letters):
         return letters
     start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
+    if highest_deals:
+        start = (start + 1) % len(letters)
     return letters[start:] + letters[:start]
 
 

@@ -103,6 +103,7 @@ def game_save(request: HttpRequest, table: Table) -> GameSave:
             expected_version=values.get("version"),
             reason=values.get("reason") or "",
             submission=values.get("submission") or "",
+            last_card=form.last_card,
         )
     except ServiceError as error:
         if error.code in RACED:
@@ -187,7 +188,8 @@ def preview_of(table: Table, form: GameEntryForm) -> Any:
     try:
         names = {seat.letter: seat.player_name for seat in form.seats}
         played = table_ruleset(table.round.tournament, len(form.seats))
-        return game_preview(played, names, form.cleaned_data["ending"], form.hand_facts())
+        ending = form.cleaned_data["ending"]
+        return game_preview(played, names, ending, form.hand_facts(), form.last_card)
     except ServiceError as error:
         add_service_error(form, error, form.field_for(error.field, error.code))
         return None
