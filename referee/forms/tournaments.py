@@ -67,6 +67,14 @@ class TournamentSettingsForm(forms.Form):
         required=False,
         help_text=_("Leave blank for the ruleset's default (60: one minute, as the school rules say)."),
     )
+    weather_rule = forms.BooleanField(
+        label=_("Follow the weather rule (rainstorm and typhoon signals)"),
+        required=False,
+        help_text=_(
+            'The school rules\' section 4: the weather tab and the public "is the match on?" page. Off, '
+            "neither is shown."
+        ),
+    )
     standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
 
     def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
@@ -103,4 +111,7 @@ class TournamentCreateForm(TournamentSettingsForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
+        del self.fields[
+            "weather_rule"
+        ]  # from the ruleset (on for the school rules), then on the settings page
         del self.fields["turn_seconds"]  # set on the settings page, once the ruleset is known

@@ -99,6 +99,14 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The referee's turn timer (Rummikub). Leave blank for the ruleset's default (60)."),
     )
+    weather_rule = models.BooleanField(
+        _("weather rule"),
+        default=False,
+        help_text=_(
+            "The school rules' weather rule (rainstorm and typhoon signals, 07:00): the weather tab and the "
+            "public weather status. On by default for the school rules."
+        ),
+    )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

@@ -29,8 +29,12 @@ SETTINGS_FIELDS = [
     "requires_confirmation",
     "target_score",
     "turn_seconds",
+    "weather_rule",
     "standings_released",
 ]
+
+# The rulesets whose seed has a weather rule (seed 002, section 4): a new tournament of these has it on.
+WEATHER_RULESETS = frozenset({"hk-school"})
 
 
 # Settings that change how results are derived: frozen once a result is recorded.
@@ -89,8 +93,10 @@ def tournament_create(
     language: str = Language.ZH_HANT,
     requires_confirmation: bool = False,
     target_score: int | None = None,
+    weather_rule: bool | None = None,
 ) -> Tournament:
-    """The creator becomes its first organiser; blank games per table means the ruleset's default."""
+    """The creator becomes its first organiser; blank games per table means the ruleset's default, and a
+    weather rule left unsaid is on for the school rules only."""
     permissions.require(permissions.can_create_tournament(actor))
     rules = _clean_ruleset(ruleset)
     tournament = Tournament(
@@ -109,6 +115,7 @@ def tournament_create(
         language=require_choice(language, Language.values, field="language"),
         requires_confirmation=bool(requires_confirmation),
         target_score=require_positive(target_score, field="target_score", allow_none=True),
+        weather_rule=rules.key in WEATHER_RULESETS if weather_rule is None else bool(weather_rule),
     )
     if tournament.games_per_table is None:
         tournament.games_per_table = rules.default_games_per_table
@@ -189,6 +196,7 @@ def tournament_update(
     shared_win_credit: str | None = None,
     strict_rule: bool = False,
     small_set: bool = False,
+    weather_rule: bool | None = None,
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded.
 
@@ -213,6 +221,7 @@ def tournament_update(
         "target_score": require_positive(target_score, field="target_score", allow_none=True),
         "turn_seconds": _turn_seconds(turn_seconds, locked),
         "standings_released": bool(standings_released),
+        "weather_rule": locked.weather_rule if weather_rule is None else bool(weather_rule),
     }
     applies = settings_that_apply(locked.ruleset)
     for name, unused in RULESET_SETTINGS.items():

@@ -129,7 +129,7 @@ class TestGapsInTheReadings:
     def test_an_empty_summary_shortly_after_the_deadline_shows_nothing_was_in_force(
         self, read_at: str
     ) -> None:
-        # A signal lowered after 07:01 would still show as a CANCEL entry: {} alone means none was up at 07:01.
+        # A signal lowered after 07:01 would still show as a CANCEL entry: {} alone says none was up.
         for payload in (EMPTY, "[]"):
             decision = decide_at("07:30", (read_at, payload))
             assert (decision.status, decision.reason) == (Status.GOES_AHEAD, Reason.NO_SIGNAL), read_at
