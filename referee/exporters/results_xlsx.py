@@ -20,7 +20,7 @@ from referee.exporters.xlsx import Column, XlsxExporter
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
-from referee.results.table_rules import table_status
+from referee.results.table_rules import table_ruleset, table_status
 from referee.selectors import school_standings, standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
 from referee.wording.labels import ending_label
@@ -290,7 +290,7 @@ class ResultsSheets:
             Column(_("Note"), 30),
             Column(_("Recorded at"), 17),
         ]
-        ruleset = self.tournament.ruleset
+        ruleset = table_ruleset(self.tournament)  # its options name the incidents (twist's strict rule)
         rows = (
             [
                 item["game__table__round__order"],

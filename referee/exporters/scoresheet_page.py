@@ -45,7 +45,7 @@ class SheetPage:
     """Everything printed on one table's page; `games` empty and `blank` set for the paper fallback."""
 
     tournament_name: str
-    ruleset: str
+    ruleset: str | scoring.Ruleset  # as the tournament plays it at this table (its incidents' names)
     round_name: str
     date_text: str
     table_number: int
@@ -360,7 +360,7 @@ def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     return block
 
 
-def _rule_note(ruleset: str) -> str:
+def _rule_note(ruleset: str | scoring.Ruleset) -> str:
     if scoring.get_ruleset(ruleset).match_format == "target":
         return _("Note: the first player whose total reaches the target score wins the table.")
     return _(
