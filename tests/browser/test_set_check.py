@@ -35,7 +35,7 @@ def test_a_disputed_run_checked_with_the_pad(live_server, phone_page, demo):
     page.wait_for_selector(".set-verdict.valid")
     verdict = page.locator(".set-verdict").inner_text()
     assert "有效：順牌，值 18 分。" in verdict
-    assert "第 3 隻 J 代表" in verdict and "R5" in verdict
+    assert "第 3 隻 J 代表 R5" in " ".join(verdict.split())
     page.fill("input[name='tiles']", "R12 R13 R1")
     page.locator("form.set-check button[type='submit']").click()
     page.wait_for_selector(".set-verdict.refused")
