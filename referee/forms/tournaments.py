@@ -111,7 +111,5 @@ class TournamentCreateForm(TournamentSettingsForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
-        del self.fields[
-            "weather_rule"
-        ]  # from the ruleset (on for the school rules), then on the settings page
-        del self.fields["turn_seconds"]  # set on the settings page, once the ruleset is known
+        del self.fields["weather_rule"]  # from the ruleset (on for the school rules), then in Settings
+        self.fields.pop("turn_seconds", None)  # set on the settings page, once the ruleset is known

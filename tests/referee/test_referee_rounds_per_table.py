@@ -201,3 +201,35 @@ def test_the_migration_turns_games_into_whole_rounds(organiser):
     six.refresh_from_db()
     assert (standard.rounds_per_table, standard.games_per_table) == (2, None)
     assert (six.rounds_per_table, six.games_per_table) == (1, None)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "shown", "hidden"),
+    [
+        (
+            "uno",
+            {"target_score"},
+            {"games_per_table", "rounds_per_table", "shared_win_credit", "strict_rule"},
+        ),
+        ("twist", {"rounds_per_table", "strict_rule"}, {"games_per_table", "target_score", "small_set"}),
+        ("hk-school", {"games_per_table", "shared_win_credit"}, {"rounds_per_table", "target_score"}),
+    ],
+)
+def test_the_new_tournament_form_follows_the_chosen_ruleset(organiser_client, ruleset, shown, hidden):
+    page = organiser_client.get(reverse("organiser:tournament_create"), {"ruleset": ruleset})
+    form = page.context["form"]
+    assert shown <= set(form.fields)
+    assert hidden.isdisjoint(form.fields)
+    assert form["ruleset"].value() == ruleset
+
+
+def test_an_unknown_ruleset_in_the_address_falls_back_to_the_school_rules(organiser_client):
+    page = organiser_client.get(reverse("organiser:tournament_create"), {"ruleset": "mahjong"})
+    assert page.context["form"]["ruleset"].value() == "hk-school"
+
+
+def test_a_uno_tournament_is_created_from_its_own_form(organiser_client):
+    data = {"name": "UNO", "slug": "uno-form", "ruleset": "uno", "privacy": "initials", "language": "en"}
+    response = organiser_client.post(reverse("organiser:tournament_create"), {**data, "target_score": "300"})
+    assert response.status_code == 302
+    assert Tournament.objects.get(slug="uno-form").target_score == 300
