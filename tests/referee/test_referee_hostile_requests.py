@@ -51,6 +51,7 @@ NOW = datetime.datetime(2026, 12, 4, 8, 0, tzinfo=HONG_KONG)  # the day before t
 STANDINGS_QUERY = ["round", "view", "page", "per_page", "sort"]
 # The query parameters each address reads (besides those its own GET forms send).
 QUERY_PARAMETERS = {
+    "organiser:tournament_create": ["ruleset"],
     "organiser:table": ["game"],
     "referee:table": ["game"],
     "organiser:standings": [*STANDINGS_QUERY, "include"],
