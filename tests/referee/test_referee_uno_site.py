@@ -147,3 +147,35 @@ def test_the_filled_sheet_keeps_the_running_total(referee, uno_table):
     text = pdf_text(get_exporter("scoresheets-pdf")(request).render()[2], layout=True)
     assert "110" in text  # A's running total after two hands: 40 + 70
     assert selectors.table_sheet(uno_table).games_required is None
+
+
+def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, organiser, uno_table):
+    url = reverse("referee:table", args=[uno_table.pk])
+    first = {
+        "action": "save-game",
+        "game_number": "1",
+        "ending": "went-out",
+        "went_out": "A",
+        "submission": "phone-1",
+        "rack_B": "R5 G7",
+        "rack_C": "GD",
+    }
+    client.force_login(referee)
+    assert client.post(url, first).status_code == 302
+    client.force_login(organiser)  # the desk: the last card was a Wild Draw Four, B drew four
+    desk = {"version": "1", "submission": "desk", "last_card": "W4", "drawn_B": "B3 Y1 R2 G1"}
+    desk_post = client.post(
+        reverse("organiser:table", args=[uno_table.round.tournament.slug, uno_table.pk]),
+        {**first, **desk, "rack_B": "R5 G7 B3 Y1 R2 G1"},
+    )
+    assert desk_post.status_code == 302
+    client.force_login(referee)  # the phone, still at version 1, changes C's hand
+    late = client.post(url, {**first, "version": "1", "submission": "phone-2", "rack_C": "GD B9"})
+    rows = {row.field: row for row in late.context["conflict"].rows}
+    assert rows["last_card"].they_changed
+    assert not rows["last_card"].you_changed
+    form = late.context["entry_form"]
+    assert form["last_card"].value() == "W4"
+    assert form["drawn_B"].value() == "B3 Y1 R2 G1"
+    assert client.post(url, {**form.data.dict(), "action": "save-game"}).status_code == 302
+    assert Game.objects.get(table=uno_table).last_card == "W4"
