@@ -7,6 +7,7 @@ import io
 import zipfile
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -83,3 +84,24 @@ def test_the_export_page_offers_the_choice_and_names_each_audience(organiser_cli
         {"school": school.code, "for": "posting"},
     )
     assert "for-posting" in response["Content-Disposition"]
+
+
+def test_the_command_makes_the_pack_for_posting(tmp_path, event, pdf):
+    out = tmp_path / "pack.zip"
+    call_command(
+        "export",
+        event.slug,
+        "school-pack",
+        "--school",
+        "HSP",
+        "--for-posting",
+        "--lang",
+        "en",
+        "-o",
+        str(out),
+    )
+    with zipfile.ZipFile(out) as archive:
+        (pdf_name,) = [name for name in archive.namelist() if name.endswith(".pdf")]
+        text = pdf.text(archive.read(pdf_name))
+    assert "陳○○" in text
+    assert "陳俊傑" not in text
