@@ -70,7 +70,7 @@ class SchoolResultsPdf(PdfExporter):
             _("Rank"),
             _("No."),
             _("Player"),
-            _("Class"),
+            "" if self.for_posting else _("Class"),  # a file for posting prints no classes
             _("Games played"),
             _("Games won"),
             _("Total score"),

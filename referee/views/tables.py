@@ -20,7 +20,7 @@ from referee.forms.incidents import DrawsForm, TieBreakForm
 from referee.forms.pad import pad_layout
 from referee.models import Table
 from referee.results.outcome import TableOutcome
-from referee.results.table_rules import table_ruleset, table_status, turn_seconds
+from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView
@@ -68,6 +68,7 @@ class TableSheetView(ResultEntryView):
             history=selectors.table_history(table),
             tile_points=tile_points(table_ruleset(tournament, len(sheet.seats))),
             play_seats=_in_play_order(sheet),
+            table_rounds=effective_rounds(tournament),
         )
         self._add_forms(context, sheet, outcome, can_enter, can_edit)
         context.update(console_context(table, sheet, can_enter, context))

@@ -233,3 +233,11 @@ def test_a_uno_tournament_is_created_from_its_own_form(organiser_client):
     response = organiser_client.post(reverse("organiser:tournament_create"), {**data, "target_score": "300"})
     assert response.status_code == 302
     assert Tournament.objects.get(slug="uno-form").target_score == 300
+
+
+def test_the_table_page_counts_games_and_rounds(organiser, organiser_client, mixed_tournament):
+    tournament, (three, _four) = mixed_tournament
+    page = organiser_client.get(
+        reverse("organiser:table", args=[tournament.slug, three.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "0 of 6 games played. (2 rounds of 3 games each)" in page.content.decode()
