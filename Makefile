@@ -68,6 +68,8 @@ screenshots: setup
 	  $(EXPORT) standings-pdf --include-unsigned --lang $$lang -o $(EXPORTS_TMP)/standings.pdf && \
 	  pdftoppm -r 80 -png -singlefile $(EXPORTS_TMP)/standings.pdf $(PICTURES)/export-standings-$$lang || exit 1; \
 	done
+	$(EXPORT) player-cards-pdf -o $(EXPORTS_TMP)/cards.pdf
+	pdftoppm -r 80 -png -singlefile $(EXPORTS_TMP)/cards.pdf $(PICTURES)/export-player-cards
 
 bench: setup
 	$(BIN)/python -m benchmarks

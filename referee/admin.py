@@ -13,7 +13,18 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from core.admin import ReadOnly
-from referee.models import Game, HandResult, Incident, Player, Round, School, Seat, Table, Tournament
+from referee.models import (
+    Game,
+    HandResult,
+    Incident,
+    Player,
+    Round,
+    RoundDraw,
+    School,
+    Seat,
+    Table,
+    Tournament,
+)
 
 
 class SchoolInline(ReadOnly, admin.TabularInline):
@@ -82,6 +93,12 @@ class SeatInline(ReadOnly, admin.TabularInline):
 class RoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["name", "tournament", "date", "start_time", "order"]
     list_filter = ["tournament"]
+
+
+@admin.register(RoundDraw)
+class RoundDrawAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["round", "status", "seed", "created_at", "committed_at"]
+    list_filter = ["round__tournament", "status"]
 
 
 @admin.register(Table)

@@ -18,7 +18,7 @@ import time
 
 import psutil
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import connection
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -187,13 +187,12 @@ def run(job: ExportJob) -> None:
 
 
 def work_once(worker: str | None = None) -> bool:
-    """Sweep, clean, and make one file if one is waiting. True when a job was run."""
-    close_old_connections()
+    """Sweep, clean, and make one file if one is waiting. True when a job was run. The command's loop tidies
+    the database connection around each call, as Django does around a request."""
     sweep()
     clean()
     job = claim(worker or worker_name())
     if job is None:
         return False
     run(job)
-    close_old_connections()
     return True

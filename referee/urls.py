@@ -2,8 +2,18 @@
 
 from django.urls import include, path
 
-from referee.views import home, offline, preview, public, referee, set_check, submit, tables
-from referee.views.organiser import people, referees, schedule, standings, tournaments
+from referee.views import home, offline, preview, public, public_draws, referee, set_check, submit, tables
+from referee.views.organiser import (
+    checkin,
+    draws,
+    imports,
+    people,
+    referees,
+    schedule,
+    standings,
+    standings_order,
+    tournaments,
+)
 
 organiser_patterns = [
     path("", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -14,14 +24,24 @@ organiser_patterns = [
     path("<slug:slug>/schools/<int:pk>/", people.SchoolEditView.as_view(), name="school_edit"),
     path("<slug:slug>/players/", people.PlayersView.as_view(), name="players"),
     path("<slug:slug>/players/<int:pk>/", people.PlayerEditView.as_view(), name="player_edit"),
+    path("<slug:slug>/import/", imports.ImportView.as_view(), name="import"),
+    path("<slug:slug>/import/<int:pk>/", imports.ImportPreviewView.as_view(), name="import_preview"),
+    path("<slug:slug>/import/template.xlsx", imports.TemplateDownloadView.as_view(), name="import_template"),
+    path("<slug:slug>/import/people.xlsx", imports.PeopleExportView.as_view(), name="people_export"),
+    path("<slug:slug>/check-in/", checkin.CheckInView.as_view(), name="checkin"),
+    path("<slug:slug>/players/<int:pk>/substitute/", checkin.SubstituteView.as_view(), name="substitute"),
     path("<slug:slug>/rounds/", schedule.RoundsView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
+    path("<slug:slug>/rounds/<int:pk>/draw/", draws.RoundDrawView.as_view(), name="round_draw"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
     path(
         "<slug:slug>/tables/<int:pk>/set-check/", set_check.OrganiserSetCheckView.as_view(), name="set_check"
     ),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
+    path(
+        "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
+    ),
 ]
 
 referee_patterns = [
@@ -37,7 +57,10 @@ referee_patterns = [
 
 public_patterns = [
     path("<slug:slug>/", public.PublicTournamentView.as_view(), name="tournament"),
+    path("<slug:slug>/rounds/<int:pk>/draw/", public_draws.PublicRoundDrawView.as_view(), name="round_draw"),
+    path("<slug:slug>/rounds/<int:pk>/draw.json", public_draws.round_draw_json, name="round_draw_json"),
     path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
+    path("<slug:slug>/find/", public.FindTableView.as_view(), name="find_table"),
     path("<slug:slug>/standings/fragment/", public.standings_fragment, name="standings_fragment"),
 ]
 

@@ -55,7 +55,12 @@ def rank(rows: Sequence[Row], order: Sequence[TieBreak[Row]]) -> list[Placed[Row
     simple = 0
     while simple < len(order) and isinstance(order[simple], Higher):
         simple += 1
-    groups = _by_values(rows, order[:simple]) if rows else []
+    if not rows:
+        groups: list[list[Row]] = []
+    elif simple:
+        groups = _by_values(rows, order[:simple])
+    else:
+        groups = [list(rows)]  # the first tie-break sees everyone as one group
     for tie_break in order[simple:]:
         groups = [part for group in groups for part in _split(tie_break, group)]
     placed: list[Placed[Row]] = []
@@ -96,3 +101,80 @@ def first_difference(order: Sequence[TieBreak[Row]], first: Row, second: Row) ->
         if len(tie_break.split([first, second])) > 1:
             return tie_break.name
     return None
+
+
+# The keys an organiser may order the standings by (set per tournament before play).
+GAMES_WON, TABLES_WON, TOTAL_SCORE = "games-won", "tables-won", "total-score"
+HEAD_TO_HEAD, ORGANISERS_DECISION = "head-to-head", "organisers-decision"
+STANDINGS_KEYS = (GAMES_WON, TABLES_WON, TOTAL_SCORE, HEAD_TO_HEAD, ORGANISERS_DECISION)
+
+
+def default_standings_order(ruleset: str) -> tuple[str, ...]:
+    """The rules' order across rounds (RULES.md): UNO by tables won, then points; Rummikub by games won, then
+    total score. The organisers' recorded decision comes last, so a tie they broke shows as broken."""
+    if ruleset == "uno":
+        return (TABLES_WON, TOTAL_SCORE, ORGANISERS_DECISION)
+    return (GAMES_WON, TOTAL_SCORE, ORGANISERS_DECISION)
+
+
+@dataclass(frozen=True)
+class HeadToHead(Generic[Row]):
+    """When exactly two are tied, the one who finished ahead of the other more often at the tables where they
+    met ranks first; three or more tied, or an even record, stay tied. `record(a, b)` gives (times a finished
+    ahead of b, times b finished ahead of a)."""
+
+    name: str
+    record: Callable[[Row, Row], tuple[int, int]]
+
+    def split(self, tied: Sequence[Row]) -> list[list[Row]]:
+        if len(tied) != 2:
+            return [list(tied)]
+        first, second = tied
+        ahead, behind = self.record(first, second)
+        if ahead > behind:
+            return [[first], [second]]
+        if behind > ahead:
+            return [[second], [first]]
+        return [list(tied)]
+
+
+@dataclass(frozen=True)
+class Recorded(Generic[Row]):
+    """An order someone recorded (the organisers' decision, by lot for instance): a lower position ranks
+    first; rows without one stay tied after those with one."""
+
+    name: str
+    position: Callable[[Row], int | None]
+
+    def split(self, tied: Sequence[Row]) -> list[list[Row]]:
+        positions = {id(row): self.position(row) for row in tied}
+        known = sorted({p for p in positions.values() if p is not None})
+        if not known:
+            return [list(tied)]
+        groups = [[row for row in tied if positions[id(row)] == p] for p in known]
+        rest = [row for row in tied if positions[id(row)] is None]
+        return groups + ([rest] if rest else [])
+
+
+def place_finals(
+    placed: Sequence[Placed[Row]], finals: Sequence[Sequence[tuple[Any, int]]], key: Callable[[Row], Any]
+) -> list[Placed[Row]]:
+    """The standings once a final is played: each final table, in table order, gives the next places by its
+    finishing order (`(key, place at the table)`, a shared place stays shared); everyone else follows in the
+    standings' order, keeping its ties."""
+    by_key = {key(entry.row): entry.row for entry in placed}
+    result: list[Placed[Row]] = []
+    seated: set[Any] = set()
+    for table in finals:
+        offset = len(result)
+        places = [place for _, place in table]
+        for player, place in sorted(table, key=lambda item: item[1]):
+            if player in by_key:
+                result.append(Placed(by_key[player], offset + place, places.count(place) > 1))
+                seated.add(player)
+    rest = [entry for entry in placed if key(entry.row) not in seated]
+    for _, group in groupby(rest, key=lambda entry: entry.rank):
+        members = list(group)
+        position = len(result) + 1
+        result.extend(Placed(entry.row, position, len(members) > 1) for entry in members)
+    return result

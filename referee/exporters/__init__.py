@@ -4,7 +4,13 @@
 lists them for the export page and `python manage.py export --list`.
 """
 
-from referee.exporters import results_xlsx, school_pack, scoresheets, standings_pdf  # noqa: F401 - registration
+from referee.exporters import (  # noqa: F401 - registration
+    player_cards,
+    results_xlsx,
+    school_pack,
+    scoresheets,
+    standings_pdf,
+)
 from referee.exporters.base import Exporter, ExportError, ExportRequest
 from referee.exporters.registry import all_exporters, get_exporter, register
 

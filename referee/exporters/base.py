@@ -40,8 +40,9 @@ class ExportRequest:
     """What to export. `round_`, `school` and `table` narrow it; `language` None means the tournament's.
 
     `entry_url` turns a table into the absolute address of its result-entry page (for QR codes);
-    `include_unsigned` adds tables not yet signed off (provisional results); `for_posting` asks an exporter
-    whose audience is chosen (the school pack) for the version to post or give to parents.
+    `include_unsigned` adds tables not yet signed off (provisional results); `site_url` is the site's own
+    address, for QR codes of its public pages; `for_posting` asks an exporter whose audience is chosen (the
+    school pack) for the version to post or give to parents.
     """
 
     tournament: Tournament
@@ -52,6 +53,7 @@ class ExportRequest:
     include_unsigned: bool = False
     for_posting: bool = False
     entry_url: Callable[[Table], str] | None = field(default=None, compare=False)
+    site_url: str = ""  # the site's address (https://example.org), for QR codes of public pages
 
     @property
     def effective_language(self) -> str:

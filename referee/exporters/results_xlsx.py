@@ -20,6 +20,7 @@ from referee.exporters.xlsx import Column, XlsxExporter
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
+from referee.results.ranking import standings_order
 from referee.results.table_rules import table_ruleset, table_status
 from referee.selectors import school_standings, standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
@@ -49,6 +50,7 @@ class ResultsSheets:
         # For posting (the school pack given to parents): names as on the public pages, no English names
         # or classes beside them.
         self.posting = exporter.for_posting
+        self.order = standings_order(self.tournament)
         self.standing_indexes = [
             index
             for index, row in enumerate(self.all_standings)
@@ -75,6 +77,7 @@ class ResultsSheets:
             Column(_("Class"), 7),
             Column(_("Games played"), 9),
             Column(_("Games won"), 9),
+            Column(_("Tables won"), 9),
             Column(_("Total score"), 10),
             Column(_("Why this rank"), 60),
         ]
@@ -96,9 +99,13 @@ class ResultsSheets:
             "" if self.posting else player.class_name,
             row.games_played,
             row.games_won,
+            row.tables_won,
             row.total,
             rank_reason(
-                self.all_standings, index, lambda other: self.name(other.number, other.name_zh, other.name_en)
+                self.all_standings,
+                index,
+                lambda other: self.name(other.number, other.name_zh, other.name_en),
+                self.order,
             ),
         ]
 

@@ -18,9 +18,12 @@ from referee.exporters.fonts import cjk_font
 from referee.exporters.pdf import PdfExporter, StreamedTable, para
 from referee.exporters.registry import register
 from referee.models import School
+from referee.results.ranking import standings_order
 from referee.selectors import StandingRow, standings
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
+from referee.wording.standings_order import order_text
+from scoring.ranking import TABLES_WON
 
 COLUMN_SHARES = (0.05, 0.05, 0.30, 0.31, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)
@@ -55,9 +58,14 @@ class StandingsPdf(PdfExporter):
             _("Player"),
             _("School"),
             _("Games played"),
-            _("Games won"),
+            _("Tables won") if self.by_tables else _("Games won"),
             _("Total score"),
         ]
+
+    @property
+    def by_tables(self) -> bool:
+        """UNO (or an order led by tables won): the column that ranks shows tables won, not hands won."""
+        return TABLES_WON in standings_order(self.tournament)
 
     def story(self) -> Iterator[Flowable]:
         """The title, then one table whose rows are laid out only as platypus reaches each page."""
@@ -72,6 +80,7 @@ class StandingsPdf(PdfExporter):
         yield para(self.tournament.name, "title")
         yield para(self.document_title(), "subtitle")
         yield para(scope, "small")
+        yield para(order_text(standings_order(self.tournament)), "small")
         yield para(self.audience_note(), "small")
         yield Spacer(1, 3 * mm)
         if not rows:
@@ -84,7 +93,7 @@ class StandingsPdf(PdfExporter):
         yield StreamedTable(self.header(), (self.row(row, schools) for row in rows), self.table)
         if any(row.tied for row in rows):
             yield Spacer(1, 2 * mm)
-            yield para(_("= : tied on games won and total score."), "small")
+            yield para(_("= : tied on every key of the standings order."), "small")
 
     def row(self, row: StandingRow, schools: dict[str, str]) -> list[object]:
         player = row.player
@@ -95,7 +104,7 @@ class StandingsPdf(PdfExporter):
             para(self.player_name(player.number, player.name_zh, player.name_en), "cell"),
             para(school, "cell"),
             str(row.games_played),
-            count_text(row.games_won),
+            str(row.tables_won) if self.by_tables else count_text(row.games_won),
             score_text(row.total),
         ]
 

@@ -28,6 +28,13 @@ class RoundForm(forms.Form):
         required=False,
         help_text=_("Leave blank to put it last."),
     )
+    is_final = forms.BooleanField(
+        label=_("Final round"),
+        required=False,
+        help_text=_(
+            "Its tables decide the places they play for: table 1 for places 1, 2, ..., then table 2."
+        ),
+    )
 
     def clean_date(self) -> datetime.date:
         return require_date_in_range(self.cleaned_data["date"])

@@ -1,12 +1,18 @@
 """The tournament's data: raw facts as the referee saw them, plus the numbers the engine derived from them."""
 
+from referee.models.draws import DrawStatus, RoundDraw
 from referee.models.exports import ExportJob, ExportJobStatus
-from referee.models.people import Player, School
+from referee.models.imports import PeopleUpload
+from referee.models.people import NOT_DRAWN, Attendance, Player, School
 from referee.models.results import Game, HandResult, Incident
 from referee.models.schedule import Round, Seat, Table
 from referee.models.tournament import Tournament
 
 __all__ = [
+    "NOT_DRAWN",
+    "PeopleUpload",
+    "Attendance",
+    "DrawStatus",
     "ExportJob",
     "ExportJobStatus",
     "Game",
@@ -14,6 +20,7 @@ __all__ = [
     "Incident",
     "Player",
     "Round",
+    "RoundDraw",
     "School",
     "Seat",
     "Table",

@@ -35,6 +35,20 @@ class School(models.Model):
         return self.name_zh or self.name_en
 
 
+class Attendance(models.TextChoices):
+    """Where a player stands on the day. Everyone is expected until a helper at the door says otherwise;
+    the draw leaves out only those known to be away (the absent, and the withdrawn)."""
+
+    EXPECTED = "expected", _("expected")
+    PRESENT = "present", _("present")
+    LATE = "late", _("arrived late")
+    ABSENT = "absent", _("absent")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+NOT_DRAWN = (Attendance.ABSENT, Attendance.WITHDRAWN)
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
@@ -46,6 +60,15 @@ class Player(models.Model):
     name_en = models.CharField(pgettext_lazy("person", "name in English"), max_length=120, blank=True)
     class_name = models.CharField(_("class"), max_length=20, blank=True)
     number = models.PositiveIntegerField(_("player number"))
+    attendance = models.CharField(
+        _("attendance"), max_length=10, choices=Attendance.choices, default=Attendance.EXPECTED
+    )
+    standings_position = models.PositiveSmallIntegerField(
+        _("place decided by the organisers"),
+        null=True,
+        blank=True,
+        help_text=_("Among players the standings' other keys leave tied, a lower number ranks first."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -67,3 +90,8 @@ class Player(models.Model):
     def display_name(self) -> str:
         """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man)."""
         return person_name(self.name_zh, self.name_en)
+
+    @property
+    def is_drawn(self) -> bool:
+        """Whether the next draw seats this player (everyone but the absent and the withdrawn)."""
+        return self.attendance not in NOT_DRAWN

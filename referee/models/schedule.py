@@ -21,6 +21,14 @@ class Round(models.Model):
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("start time"))
     order = models.PositiveSmallIntegerField(_("order"))
+    is_final = models.BooleanField(
+        _("final round"),
+        default=False,
+        help_text=_(
+            "A final's table decides the places it plays for: its finishing order gives places 1, 2, ..., "
+            "everyone else follows by the standings."
+        ),
+    )
 
     class Meta:
         verbose_name = pgettext_lazy("tournament stage", "round")

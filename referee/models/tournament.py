@@ -99,6 +99,14 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The referee's turn timer (Rummikub). Leave blank for the ruleset's default (60)."),
     )
+    tie_breaks = models.CharField(
+        _("standings order"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "The keys that rank players across rounds, in order, set before play. Blank: the ruleset's order."
+        ),
+    )
     weather_rule = models.BooleanField(
         _("weather rule"),
         default=False,

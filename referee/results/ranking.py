@@ -11,36 +11,61 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 from operator import itemgetter
 from typing import Any
 
 import scoring
 from referee.models import Tournament
 from scoring.match_types import GAMES_WON_ORDER
-from scoring.ranking import Higher, Placed, rank
+from scoring.ranking import STANDINGS_KEYS, Higher, Placed, default_standings_order, rank
 
 TIE_BREAK = "tie-break"
 
-# Most games won, then the higher total score (RULES.md, "Deciding a table"), for players and schools alike:
-# the engine's order at a table.
+# Most games won, then the higher total score (RULES.md, "Deciding a table"): the engine's order at a table.
 STANDINGS_ORDER = GAMES_WON_ORDER
 
 
+def parse_standings_order(text: str) -> tuple[str, ...]:
+    """A tournament's stored keys (a comma list); unknown or repeated names are dropped."""
+    keys: list[str] = []
+    for name in (part.strip() for part in text.split(",")):
+        if name in STANDINGS_KEYS and name not in keys:
+            keys.append(name)
+    return tuple(keys)
+
+
 def standings_order(tournament: Tournament) -> tuple[str, ...]:
-    """The tie-breaks of this tournament's standings, best first; the same for every tournament so far."""
-    return STANDINGS_ORDER
+    """The keys of this tournament's standings, best first: those the organisers set before play, else the
+    ruleset's (UNO by tables won, Rummikub by games won; then the total; then the organisers' decision)."""
+    return parse_standings_order(tournament.tie_breaks) or default_standings_order(tournament.ruleset)
+
+
+def column_prefix(order: Sequence[str], columns: Mapping[str, str]) -> list[str]:
+    """The leading keys that have a column (SQL can sort by them; the rest split groups in Python)."""
+    return list(takewhile(lambda name: name in columns, order))
 
 
 def sql_order(order: Sequence[str], columns: Mapping[str, str], *then: str) -> list[str]:
-    """ORDER BY terms for `order`: each tie-break's column, higher first, then `then` to fix the rest."""
-    return [f"-{columns[name]}" for name in order] + list(then)
+    """ORDER BY terms for `order`'s leading column keys, higher first, then `then` to fix the rest."""
+    return [f"-{columns[name]}" for name in column_prefix(order, columns)] + list(then)
 
 
 def rank_rows(
-    rows: Sequence[tuple[Any, ...]], order: Sequence[str], columns: Mapping[str, str], fields: Sequence[str]
+    rows: Sequence[tuple[Any, ...]],
+    order: Sequence[str],
+    columns: Mapping[str, str],
+    fields: Sequence[str],
+    others: Mapping[str, Any] | None = None,
 ) -> list[Placed[tuple[Any, ...]]]:
-    """Competition ranks of rows read with `values_list(*fields)`, by the tie-breaks' columns."""
-    keys = [Higher(name, itemgetter(fields.index(columns[name]))) for name in order]
+    """Competition ranks of rows read with `values_list(*fields)`, by the keys' columns; a key without a
+    column is taken from `others` (a tie-break object) or, when the caller has none, left out."""
+    keys: list[Any] = []
+    for name in order:
+        if name in columns:
+            keys.append(Higher(name, itemgetter(fields.index(columns[name]))))
+        elif others and name in others:
+            keys.append(others[name])
     return rank(rows, keys)
 
 

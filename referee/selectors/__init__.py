@@ -1,5 +1,6 @@
 """Reads. Each selector returns dataclass rows and runs a fixed number of queries, whatever the size."""
 
+from referee.selectors.attendance import AttendanceCount, attendance_counts, players_for_draw
 from referee.selectors.history import AuditRow, table_history
 from referee.selectors.progress import (
     RoundCount,
@@ -19,6 +20,9 @@ from referee.selectors.tournaments import TournamentRow, organiser_tournaments, 
 from referee.selectors.winners import TableWinner, table_winners
 
 __all__ = [
+    "AttendanceCount",
+    "attendance_counts",
+    "players_for_draw",
     "AuditRow",
     "RoundCount",
     "RoundProgress",

@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 
 import scoring
 from core.models import AuditEntry
-from referee.models import Game, HandResult, Round, Seat, Table, Tournament
+from referee.models import DrawStatus, Game, HandResult, Round, RoundDraw, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.results.table_rules import TableStatus, effective_target, games_required, table_status
 from referee.wording.names import user_name
@@ -151,6 +151,7 @@ class RoundCount:
     round: Round
     table_count: int
     done_count: int
+    drawn: bool = False
 
 
 def round_counts(tournament: Tournament) -> list[RoundCount]:
@@ -158,8 +159,9 @@ def round_counts(tournament: Tournament) -> list[RoundCount]:
     rounds = tournament.rounds.order_by("order").annotate(
         table_count=Count("tables"),
         done_count=Count("tables", filter=Q(tables__signed_off_at__isnull=False)),
+        drawn=Exists(RoundDraw.objects.filter(round=OuterRef("pk"), status=DrawStatus.COMMITTED)),
     )
-    return [RoundCount(round_, round_.table_count, round_.done_count) for round_ in rounds]
+    return [RoundCount(round_, round_.table_count, round_.done_count, round_.drawn) for round_ in rounds]
 
 
 def tables_to_confirm(user: AbstractBaseUser) -> list[TableProgress]:

@@ -7,10 +7,12 @@ from fractions import Fraction
 
 from django.db.models import Count, Sum
 
-from referee.models import Round, School, Tournament
+from referee.models import Player, Round, School, Tournament
 from referee.models.results import SIXTIETHS
 from referee.results.ranking import rank_rows, sql_order, standings_order
 from referee.selectors.standings import COLUMNS, scope_condition
+from referee.selectors.table_places import table_places
+from scoring.ranking import TABLES_WON
 
 FIELDS = ("code", "name_zh", "name_en", "player_count", "played", "won_sixtieths", "total_sixtieths")
 
@@ -26,6 +28,7 @@ class SchoolRow:
     games_won: Fraction
     total: Fraction
     tied: bool
+    tables_won: int = 0
 
     @property
     def name(self) -> str:
@@ -49,6 +52,14 @@ def school_standings(
         .order_by(*sql_order(order, COLUMNS, "code"))
         .values_list(*FIELDS)
     )
+    rows = list(schools)
+    if TABLES_WON in order:  # UNO: a school counts its players' tables won (three more queries)
+        places = table_places(tournament, final_only=final_only, round_=round_)
+        won_by_school = _tables_won_by_school(tournament, places.tables_won)
+    else:
+        won_by_school = {}
+    ranked = [(*row, won_by_school.get(row[0], 0)) for row in rows]
+    columns = {**COLUMNS, TABLES_WON: "tables_won"}
     return [
         SchoolRow(
             entry.rank,
@@ -60,7 +71,16 @@ def school_standings(
             Fraction(won, SIXTIETHS),
             Fraction(total, SIXTIETHS),
             entry.tied,
+            tables_won,
         )
-        for entry in rank_rows(list(schools), order, COLUMNS, FIELDS)
-        for code, name_zh, name_en, players, played, won, total in [entry.row]
+        for entry in rank_rows(ranked, order, columns, (*FIELDS, "tables_won"))
+        for code, name_zh, name_en, players, played, won, total, tables_won in [entry.row]
     ]
+
+
+def _tables_won_by_school(tournament: Tournament, tables_won: dict[int, int]) -> dict[str, int]:
+    codes = dict(Player.objects.filter(pk__in=tables_won).values_list("pk", "school__code"))
+    by_school: dict[str, int] = {}
+    for player, count in tables_won.items():
+        by_school[codes[player]] = by_school.get(codes[player], 0) + count
+    return by_school

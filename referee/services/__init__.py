@@ -3,6 +3,18 @@
 Each refusal is a `core.errors.ServiceError` with a translated message.
 """
 
+from referee.services.attendance import (
+    player_attendance_set,
+    player_substitute,
+    school_attendance_rest_present,
+)
+from referee.services.bulk import players_create_many, tables_create_many
+from referee.services.draws import (
+    round_draw_commit,
+    round_draw_preview,
+    round_draw_redraw,
+    round_draw_swap,
+)
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
 from referee.services.people import (
@@ -25,7 +37,9 @@ from referee.services.schedule import (
 )
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
+from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
+from referee.services.withdrawals import player_withdraw
 
 __all__ = [
     "export_job_request",
@@ -33,27 +47,39 @@ __all__ = [
     "incident_record",
     "incident_record_in_play",
     "incident_remove",
+    "player_attendance_set",
     "player_create",
     "player_delete",
+    "player_substitute",
     "player_update",
+    "players_create_many",
+    "player_withdraw",
     "referee_account_create",
     "referee_add",
     "referee_remove",
     "round_create",
     "round_delete",
+    "round_draw_commit",
+    "round_draw_preview",
+    "round_draw_redraw",
+    "round_draw_swap",
     "round_update",
+    "school_attendance_rest_present",
     "school_create",
     "school_delete",
     "school_update",
     "seat_assign",
     "seat_draws_record",
     "seat_remove",
+    "standings_decision_record",
     "table_assign_referee",
     "table_confirm",
     "table_create",
     "table_delete",
     "table_sign_off",
+    "tables_create_many",
     "table_tie_break_record",
     "tournament_create",
+    "tournament_standings_order_set",
     "tournament_update",
 ]

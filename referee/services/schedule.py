@@ -16,7 +16,7 @@ from referee.models import Game, Round, Table, Tournament
 from referee.services.checks import clean_text, require_positive
 from referee.services.locks import lock_tournament
 
-ROUND_FIELDS = ["name", "date", "start_time", "order"]
+ROUND_FIELDS = ["name", "date", "start_time", "order", "is_final"]
 
 
 def _clean_round(
@@ -27,6 +27,7 @@ def _clean_round(
     start_time: datetime.time | None,
     order: int | None,
     exclude_pk: int | None,
+    is_final: bool = False,
 ) -> dict:
     if not isinstance(date, datetime.date):
         raise ServiceError(_("Enter a date."), field="date", code="required")
@@ -47,6 +48,7 @@ def _clean_round(
         "date": date,
         "start_time": start_time,
         "order": require_positive(order, field="order"),
+        "is_final": bool(is_final),
     }
     if tournament.rounds.filter(order=values["order"]).exclude(pk=exclude_pk).exists():
         raise ServiceError(_("Another round already has this order."), field="order", code="duplicate")
@@ -62,12 +64,19 @@ def round_create(
     date: datetime.date | None,
     start_time: datetime.time | None,
     order: int | None = None,
+    is_final: bool = False,
 ) -> Round:
     """A blank order puts the round last."""
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     values = _clean_round(
-        tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=None
+        tournament,
+        name=name,
+        date=date,
+        start_time=start_time,
+        order=order,
+        exclude_pk=None,
+        is_final=is_final,
     )
     round_ = Round.objects.create(tournament=tournament, **values)
     audit_record(
@@ -85,12 +94,19 @@ def round_update(
     date: datetime.date | None,
     start_time: datetime.time | None,
     order: int | None,
+    is_final: bool = False,
 ) -> Round:
     permissions.require_organiser(actor, round_.tournament)
     tournament = lock_tournament(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     values = _clean_round(
-        tournament, name=name, date=date, start_time=start_time, order=order, exclude_pk=round_.pk
+        tournament,
+        name=name,
+        date=date,
+        start_time=start_time,
+        order=order,
+        exclude_pk=round_.pk,
+        is_final=is_final,
     )
     return audited_update(
         actor=actor,

@@ -128,6 +128,7 @@ class ExportDownloadView(OrganiserMixin, View):
             include_unsigned=data.get("include") == "unsigned",
             for_posting=data.get("for") == "posting",
             entry_url=entry_url_builder(self.request),
+            site_url=self.request.build_absolute_uri("/").rstrip("/"),
         )
 
     def _round(self, raw: str) -> Round | None:

@@ -8,6 +8,7 @@ standings in large type and turns to the next page at each refresh.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
@@ -17,13 +18,17 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 
+from core.inputs import parse_number
 from referee import permissions, selectors
 from referee.models import Tournament
+from referee.results.ranking import standings_order
+from referee.selectors.find_table import player_seat
 from referee.views.public_cache import cached, etag_of, page_key, public_choices, public_tournament
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
 from referee.wording.names import public_name
+from scoring.ranking import TABLES_WON
 
 TOP_ON_FRONT_PAGE = 10
 REFRESH_SECONDS = 15
@@ -44,6 +49,7 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
             for row in rows[:TOP_ON_FRONT_PAGE]
         ],
         "more_standings": len(rows) > TOP_ON_FRONT_PAGE,
+        "by_tables": TABLES_WON in standings_order(tournament),
     }
 
 
@@ -128,3 +134,24 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response
+
+
+class FindTableView(TemplateView):
+    """A player types (or their card's QR code carries) their number: their table and seat this round.
+    Names are shown as the tournament's privacy setting says for every public page."""
+
+    template_name = "public/find_table.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        tournament = public_tournament(kwargs["slug"])
+        context["tournament"] = tournament
+        raw = self.request.GET.get("number", "")
+        number = parse_number(unicodedata.normalize("NFKC", raw).strip(), maximum=99999) if raw else None
+        context["asked"] = bool(raw)
+        context["number"] = number
+        found = player_seat(tournament, number) if number else None
+        context["found"] = found
+        if found is not None:
+            context["name"] = public_name(found.player, tournament.privacy)
+        return context

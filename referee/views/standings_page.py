@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 
 from referee import selectors
 from referee.models import Player, Round, Table, Tournament
+from referee.results.ranking import standings_order
 from referee.views.standings_tables import (
     PER_PAGE,
     PlayerStandingsTable,
@@ -18,6 +19,8 @@ from referee.views.standings_tables import (
     TableWinnersTable,
     player_lines,
 )
+from referee.wording.standings_order import order_text
+from scoring.ranking import TABLES_WON
 
 VIEWS = ("players", "tables", "schools")
 
@@ -46,11 +49,13 @@ def standings_context(
     """A fixed number of queries: the rounds, then one or two for the view shown."""
     rounds = list(tournament.rounds.order_by("order"))
     round_ = chosen_round(request, rounds)
+    order = standings_order(tournament)
     view = request.GET.get("view", "players")
     view = view if view in VIEWS else "players"
     if view == "schools":
         table = SchoolStandingsTable(
-            selectors.school_standings(tournament, final_only=final_only, round_=round_)
+            selectors.school_standings(tournament, final_only=final_only, round_=round_),
+            exclude=() if TABLES_WON in order else ("tables_won",),
         )
         _configure(table, request, per_page)
     elif view == "tables":
@@ -63,6 +68,15 @@ def standings_context(
         table.outcomes = selectors.table_winners(tournament, shown, final_only=final_only)
     else:
         rows = selectors.standings(tournament, final_only=final_only, round_=round_)
-        table = PlayerStandingsTable(player_lines(rows, lambda row: namer(row.player)))
+        table = PlayerStandingsTable(
+            player_lines(rows, lambda row: namer(row.player), order),
+            exclude=() if TABLES_WON in order else ("tables_won",),
+        )
         _configure(table, request, per_page)
-    return {"rounds": rounds, "round": round_, "view": view, "standings_table": table}
+    return {
+        "rounds": rounds,
+        "round": round_,
+        "view": view,
+        "standings_table": table,
+        "standings_order": order_text(order),
+    }

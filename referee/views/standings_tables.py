@@ -25,6 +25,7 @@ from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.reasons import rank_reason
 from referee.wording.seats import seat_label
 from referee.wording.sentences import listed
+from scoring.match_types import GAMES_WON_ORDER
 
 PER_PAGE = 50
 TEMPLATE = "django_tables2/tableref.html"
@@ -34,10 +35,16 @@ class PlayerLine:
     """One player's standing; the name and the reason are worked out on first use (a page shows fifty of five
     thousand)."""
 
-    __slots__ = ("rows", "index", "namer", "row", "_name", "_reason")
+    __slots__ = ("rows", "index", "namer", "row", "order", "_name", "_reason")
 
-    def __init__(self, rows: Sequence[StandingRow], index: int, namer: Callable[[StandingRow], str]) -> None:
-        self.rows, self.index, self.namer, self.row = rows, index, namer, rows[index]
+    def __init__(
+        self,
+        rows: Sequence[StandingRow],
+        index: int,
+        namer: Callable[[StandingRow], str],
+        order: Sequence[str] = GAMES_WON_ORDER,
+    ) -> None:
+        self.rows, self.index, self.namer, self.row, self.order = rows, index, namer, rows[index], order
         self._name: str | None = None
         self._reason: str | None = None
 
@@ -46,6 +53,7 @@ class PlayerLine:
     school_code = property(lambda self: self.row.school_code)
     games_played = property(lambda self: self.row.games_played)
     games_won = property(lambda self: self.row.games_won)
+    tables_won = property(lambda self: self.row.tables_won)
     total = property(lambda self: self.row.total)
     player = property(lambda self: self.row.player)
 
@@ -58,27 +66,32 @@ class PlayerLine:
     @property
     def reason(self) -> str:
         if self._reason is None:
-            self._reason = rank_reason(self.rows, self.index, self.namer)
+            self._reason = rank_reason(self.rows, self.index, self.namer, self.order)
         return self._reason
 
 
 class LazyLines(Sequence):
     """The ranked rows as PlayerLines, made only for the rows a page reads."""
 
-    def __init__(self, rows: Sequence[StandingRow], namer: Callable[[StandingRow], str]) -> None:
-        self.rows, self.namer = rows, namer
+    def __init__(
+        self, rows: Sequence[StandingRow], namer: Callable[[StandingRow], str], order: Sequence[str]
+    ) -> None:
+        self.rows, self.namer, self.order = rows, namer, order
 
     def __len__(self) -> int:
         return len(self.rows)
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [PlayerLine(self.rows, i, self.namer) for i in range(*index.indices(len(self.rows)))]
+            return [
+                PlayerLine(self.rows, i, self.namer, self.order)
+                for i in range(*index.indices(len(self.rows)))
+            ]
         if index < 0:
             index += len(self.rows)
         if not 0 <= index < len(self.rows):
             raise IndexError(index)
-        return PlayerLine(self.rows, index, self.namer)
+        return PlayerLine(self.rows, index, self.namer, self.order)
 
 
 class RankedListData(TableListData):
@@ -98,8 +111,10 @@ class RankedListData(TableListData):
             self.data.sort(key=attrgetter(key.bare), reverse=key.is_descending)
 
 
-def player_lines(rows: Sequence[StandingRow], namer: Callable[[StandingRow], str]) -> RankedListData:
-    return RankedListData(LazyLines(rows, namer))
+def player_lines(
+    rows: Sequence[StandingRow], namer: Callable[[StandingRow], str], order: Sequence[str] = GAMES_WON_ORDER
+) -> RankedListData:
+    return RankedListData(LazyLines(rows, namer, order))
 
 
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
@@ -113,6 +128,11 @@ class PlayerStandingsTable(tables.Table):
     name = tables.Column(verbose_name=_("Player"), order_by=("school_code", "rank"))
     school_code = tables.Column(verbose_name=_("School"), attrs=WIDE_ONLY)
     games_played = tables.Column(verbose_name=pgettext_lazy("standings column", "Games"), attrs={**WIDE_ONLY})
+    tables_won = tables.Column(
+        verbose_name=pgettext_lazy("standings column", "Tables won"),
+        attrs=NUMBER,
+        order_by=("-tables_won", "rank"),
+    )
     games_won = tables.Column(
         verbose_name=pgettext_lazy("standings column", "Won"), attrs=NUMBER, order_by=("-games_won", "rank")
     )
@@ -185,6 +205,7 @@ class SchoolStandingsTable(tables.Table):
     name = tables.Column(verbose_name=_("School"), order_by=("name_zh", "name_en"))
     players = tables.Column(verbose_name=_("Players"), attrs=NUMBER)
     games_played = tables.Column(verbose_name=pgettext_lazy("standings column", "Games"), attrs=WIDE_ONLY)
+    tables_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Tables won"), attrs=NUMBER)
     games_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Won"), attrs=NUMBER)
     total = tables.Column(verbose_name=pgettext_lazy("standings column", "Total"), attrs=NUMBER)
 

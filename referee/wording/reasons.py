@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from referee.wording.figures import count_text, score_text
 from referee.wording.sentences import listed, spaced
 from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE, GAMES_WON_ORDER
-from scoring.ranking import Higher, first_difference
+from scoring.ranking import TABLES_WON, Higher, first_difference
 
 
 class StandingRow(Protocol):
@@ -38,10 +38,15 @@ Namer = Callable[[StandingRow], str]
 TIE_BREAKS = {
     BY_GAMES_WON: Higher(BY_GAMES_WON, attrgetter("games_won")),
     BY_TOTAL_SCORE: Higher(BY_TOTAL_SCORE, attrgetter("total")),
+    TABLES_WON: Higher(TABLES_WON, lambda row: getattr(row, "tables_won", 0)),
 }
 
 
-def _record(row: StandingRow) -> str:
+def _record(row: StandingRow, order: Sequence[str]) -> str:
+    if TABLES_WON in order:
+        tables = getattr(row, "tables_won", 0)
+        won_tables = ngettext("%(won)s table won", "%(won)s tables won", tables) % {"won": tables}
+        return _("%(tables)s, total %(total)s") % {"tables": won_tables, "total": score_text(row.total)}
     won = row.games_won
     count = int(won) if won.denominator == 1 else 2
     games = ngettext("%(won)s game won", "%(won)s games won", count) % {"won": count_text(won)}
@@ -51,8 +56,18 @@ def _record(row: StandingRow) -> str:
 def _comparison(row: StandingRow, other: StandingRow, name: str, order: Sequence[str], *, ahead: bool) -> str:
     values = {"name": name, "mine": score_text(row.total), "theirs": score_text(other.total)}
     values.update(won=count_text(row.games_won), other_won=count_text(other.games_won))
-    tie_breaks = [TIE_BREAKS[key] for key in order]
-    if first_difference(tie_breaks, row, other) == BY_GAMES_WON:
+    values.update(tables=getattr(row, "tables_won", 0), other_tables=getattr(other, "tables_won", 0))
+    tie_breaks = [TIE_BREAKS[key] for key in order if key in TIE_BREAKS]
+    difference = first_difference(tie_breaks, row, other)
+    if difference is None:
+        if ahead:
+            return _("ahead of %(name)s by the tie-break (head-to-head or the organisers' decision)") % values
+        return _("behind %(name)s by the tie-break (head-to-head or the organisers' decision)") % values
+    if difference == TABLES_WON:
+        if ahead:
+            return _("ahead of %(name)s on tables won (%(tables)s to %(other_tables)s)") % values
+        return _("behind %(name)s on tables won (%(tables)s to %(other_tables)s)") % values
+    if difference == BY_GAMES_WON:
         if ahead:
             return _("ahead of %(name)s on games won (%(won)s to %(other_won)s)") % values
         return _("behind %(name)s on games won (%(won)s to %(other_won)s)") % values
@@ -84,10 +99,17 @@ def rank_reason(
     """Why rows[index] holds its rank; `rows` is the whole ranked list (a page needs its neighbours),
     ranked by `order` (`referee.results.ranking.standings_order`)."""
     row = rows[index]
-    parts = [_record(row)]
+    parts = [_record(row, order)]
+    if getattr(row, "by_final", False):
+        parts.append(_("place decided by the final"))
+        return spaced(listed(parts, long=True))
     if row.tied:
         parts.append(
-            _("tied with %(names)s on games won and total score")
+            (
+                _("tied with %(names)s on games won and total score")
+                if tuple(order[:2]) == GAMES_WON_ORDER
+                else _("tied with %(names)s")
+            )
             % {"names": _tie_names(rows, index, name_of)}
         )
     group = _same_rank(rows, index)

@@ -15,6 +15,7 @@ MODELS = [
     "referee_school",
     "referee_player",
     "referee_round",
+    "referee_rounddraw",
     "referee_table",
     "referee_game",
     "core_auditentry",

@@ -61,6 +61,9 @@ QUERY_PARAMETERS = {
     "exports:download": ["round", "school"],
     "weather:snapshots": ["feed", "page"],
     "login": ["next"],
+    "organiser:import_template": ["language"],
+    "organiser:people_export": ["language"],
+    "public:find_table": ["number"],
 }
 # Read by the view whatever the address: varied on the address's first form only.
 SHARED_QUERY_PARAMETERS = {
@@ -98,6 +101,7 @@ class World:
     player: object
     users: dict
     clients: dict[str, Client] = field(default_factory=dict)
+    drawn_round: object = None  # seated by a draw, with a new preview waiting
 
 
 @pytest.fixture
@@ -136,6 +140,7 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
     game = playing_table.games.get(number=1)
     services.incident_record(actor=referee, game=game, seat=playing_table.seats.first(), kind="overtime")
     _weather(organiser, tournament, round_)
+    drawn_round = _drawn_round(organiser, tournament, round_)
     users = {
         "organiser": organiser,
         "table referee": referee,
@@ -149,12 +154,27 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
         school=school,
         player=players[0],
         users=users,
+        drawn_round=drawn_round,
     )
     for role, user in users.items():
         found.clients[role] = Client(raise_request_exception=False)
         if user is not None:
             found.clients[role].force_login(user)
     return found
+
+
+def _drawn_round(organiser, tournament, round_):
+    """A second round seated by the engine, and another draw of it in preview."""
+    second = services.round_create(
+        actor=organiser, tournament=tournament, name="第二輪", date=round_.date, start_time=datetime.time(14)
+    )
+    for seed, commit in ((5, True), (6, False)):
+        draw = services.round_draw_preview(
+            actor=organiser, round_=second, table_max=4, table_min=3, seed=seed
+        )
+        if commit:
+            services.round_draw_commit(actor=organiser, draw=draw)
+    return second
 
 
 def _weather(organiser, tournament, round_) -> None:
@@ -199,12 +219,24 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:school_edit": [(slug, world.school.pk), (slug, HUGE)],
         "organiser:players": [(slug,)],
         "organiser:player_edit": [(slug, world.player.pk), (slug, HUGE)],
+        "organiser:import": [(slug,)],
+        "organiser:import_preview": [(slug, HUGE)],
+        "organiser:import_template": [(slug,)],
+        "organiser:people_export": [(slug,)],
+        "organiser:checkin": [(slug,)],
+        "organiser:substitute": [(slug, world.player.pk), (slug, HUGE)],
         "organiser:rounds": [(slug,)],
         "organiser:round": [(slug, world.open_table.round_id), (slug, HUGE)],
+        "organiser:round_draw": [
+            (slug, world.open_table.round_id),
+            (slug, world.drawn_round.pk),
+            (slug, HUGE),
+        ],
         "organiser:table": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:set_check": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:referees": [(slug,)],
         "organiser:standings": [(slug,)],
+        "organiser:standings_order": [(slug,)],
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:preview": [(table.pk,) for table in tables],
@@ -215,7 +247,10 @@ def addresses(name: str, world: World) -> list[str]:
         "referee:offline": [()],
         "public:tournament": [(slug,), ("no-such-tournament",)],
         "public:standings": [(slug,)],
+        "public:round_draw": [(slug, world.drawn_round.pk), (slug, world.open_table.round_id), (slug, HUGE)],
+        "public:round_draw_json": [(slug, world.drawn_round.pk), ("no-such-tournament", HUGE)],
         "public:standings_fragment": [(slug,), ("no-such-tournament",)],
+        "public:find_table": [(slug,), ("no-such-tournament",)],
         "exports:page": [(slug,)],
         "exports:download": [(slug, exporter.identifier) for exporter in all_exporters()]
         + [(slug, "no-such-export")],

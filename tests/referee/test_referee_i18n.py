@@ -78,13 +78,25 @@ def organiser_pages(tournament, table, school, players) -> list[str]:
         reverse("organiser:tournament_create"),
         *(
             reverse(f"organiser:{name}", args=[slug])
-            for name in ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]
+            for name in [
+                "dashboard",
+                "settings",
+                "schools",
+                "players",
+                "rounds",
+                "referees",
+                "standings",
+                "import",
+                "checkin",
+            ]
         ),
         reverse("organiser:round", args=[slug, table.round_id]),
         reverse("organiser:table", args=[slug, table.pk]),
         reverse("organiser:school_edit", args=[slug, school.pk]),
         reverse("organiser:player_edit", args=[slug, players[0].pk]),
+        reverse("organiser:substitute", args=[slug, players[0].pk]),
         reverse("public:tournament", args=[slug]),
+        reverse("public:find_table", args=[slug]) + "?number=1",
     ]
 
 

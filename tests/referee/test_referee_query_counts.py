@@ -49,6 +49,8 @@ PAGES = {
     "referee service worker": lambda t: reverse("referee:service_worker"),
     "referee app manifest": lambda t: reverse("referee:manifest"),
     "referee offline page": lambda t: reverse("referee:offline"),
+    "check-in": lambda t: reverse("organiser:checkin", args=[t.slug]),
+    "find my table": lambda t: reverse("public:find_table", args=[t.slug]) + "?number=3",
 }
 
 

@@ -25,6 +25,11 @@ ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
 ORGANISER_ONLY = {"organiser"}
 RESULT_WRITERS = {"organiser", "table referee"}
 CONFIRMERS = {"organiser", "other referee"}
+DOOR = {
+    "organiser",
+    "table referee",
+    "other referee",
+}  # organisers send the tournament's referees to the door
 # A refusal other than "forbidden": the table's referee entered the results, so cannot be the second person.
 REFUSAL_CODES = {("table_confirm", "table referee"): "same-person"}
 DAY, NINE = datetime.date(2026, 12, 6), datetime.time(9)
@@ -41,6 +46,13 @@ def _next_game(actor, w):
     return services.game_result_submit(
         actor=actor, table=w.table, game_number=1, ending="went-out", hands=hands
     )
+
+
+def _substitute(actor, w):
+    """The spare player takes seat A of the unplayed table from its player, already marked absent."""
+    absent = w.table.seats.get(letter="A").player
+    type(absent).objects.filter(pk=absent.pk).update(attendance="absent")
+    return services.player_substitute(actor=actor, absent=absent, substitute=w.spare_player)
 
 
 WRITES: dict[str, tuple[set[str], Callable]] = {
@@ -86,6 +98,21 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
             number=99,
         ),
     ),
+    "players_create_many": (
+        ORGANISER_ONLY,
+        lambda a, w: services.players_create_many(
+            actor=a, tournament=w.tournament, school=w.school, lines="王小明\n李小華"
+        ),
+    ),
+    "player_attendance_set": (
+        DOOR,
+        lambda a, w: services.player_attendance_set(actor=a, player=w.spare_player, attendance="absent"),
+    ),
+    "school_attendance_rest_present": (
+        DOOR,
+        lambda a, w: services.school_attendance_rest_present(actor=a, school=w.school),
+    ),
+    "player_substitute": (ORGANISER_ONLY, lambda a, w: _substitute(a, w)),
     "player_delete": (ORGANISER_ONLY, lambda a, w: services.player_delete(actor=a, player=w.spare_player)),
     "round_create": (
         ORGANISER_ONLY,
@@ -101,6 +128,10 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
     ),
     "round_delete": (ORGANISER_ONLY, lambda a, w: services.round_delete(actor=a, round_=w.empty_round)),
     "table_create": (ORGANISER_ONLY, lambda a, w: services.table_create(actor=a, round_=w.round_)),
+    "tables_create_many": (
+        ORGANISER_ONLY,
+        lambda a, w: services.tables_create_many(actor=a, round_=w.round_, count=3),
+    ),
     "table_delete": (ORGANISER_ONLY, lambda a, w: services.table_delete(actor=a, table=w.empty_table)),
     "table_assign_referee": (
         ORGANISER_ONLY,
@@ -153,6 +184,45 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.incident_remove(actor=a, incident=w.incident),
     ),
     "table_sign_off": (RESULT_WRITERS, lambda a, w: services.table_sign_off(actor=a, table=w.finished_table)),
+    "round_draw_preview": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_preview(
+            actor=a, round_=w.empty_round, table_max=4, table_min=2, seed=2
+        ),
+    ),
+    "round_draw_redraw": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_redraw(actor=a, draw=w.draw_preview, seed=3),
+    ),
+    "round_draw_swap": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_swap(
+            actor=a,
+            draw=w.draw_preview,
+            first=w.draw_preview.tables[0][0],
+            second=w.draw_preview.tables[1][0],
+        ),
+    ),
+    "round_draw_commit": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_draw_commit(actor=a, draw=w.draw_preview),
+    ),
+    "player_withdraw": (
+        ORGANISER_ONLY,
+        lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),
+    ),
+    "tournament_standings_order_set": (
+        ORGANISER_ONLY,
+        lambda a, w: services.tournament_standings_order_set(
+            actor=a, tournament=w.fresh_tournament, keys=["total-score", "games-won"]
+        ),
+    ),
+    "standings_decision_record": (
+        ORGANISER_ONLY,
+        lambda a, w: services.standings_decision_record(
+            actor=a, tournament=w.tournament, numbers=[w.spare_player.number, 1], reason="抽籤"
+        ),
+    ),
 }
 
 
@@ -188,8 +258,16 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     incident = services.incident_record(
         actor=referee, game=game, seat=played.seats.get(letter="C"), kind="overtime"
     )
+    draw_preview = services.round_draw_preview(
+        actor=organiser, round_=empty_round, table_max=3, table_min=2, seed=1
+    )
+    fresh_tournament = services.tournament_create(
+        actor=organiser, name="新賽", slug="fresh", ruleset="hk-school"
+    )
     return SimpleNamespace(
         tournament=tournament,
+        draw_preview=draw_preview,
+        fresh_tournament=fresh_tournament,
         school=school,
         empty_school=empty_school,
         spare_player=spare_player,

@@ -238,7 +238,9 @@ class TestSchoolAndPlayerForms:
             "class_name": "5D",
             "number": "",
         }
-        assert organiser_client.post(url, data)["Location"] == url
+        response = organiser_client.post(url, data)
+        assert response["Location"] == f"{url}?school={school.pk}#player-form"  # the school stays chosen
+        assert organiser_client.get(response["Location"]).context["player_form"].initial["school"] == school
         player = Player.objects.get()
         assert (player.name_zh, player.number) == ("司徒樂怡", 1)
 

@@ -128,6 +128,7 @@ class Command(BaseCommand):
             include_unsigned=options["include_unsigned"],
             for_posting=options["for_posting"],
             entry_url=lambda entry_table: absolute_entry_url(base_url, entry_table),
+            site_url=base_url.rstrip("/"),
         )
 
     def _write(self, exporter: Any, output: str) -> None:

@@ -8,8 +8,19 @@ import threading
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import close_old_connections
 
 from referee import exports_worker
+
+
+def work_once_tidily(worker: str | None = None) -> bool:
+    """One turn of the worker between fresh connections: a connection the database dropped while the worker
+    waited (a restart, an idle timeout) is replaced rather than failing every job after it."""
+    close_old_connections()
+    try:
+        return exports_worker.work_once(worker)
+    finally:
+        close_old_connections()
 
 
 class Command(BaseCommand):
@@ -24,7 +35,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["once"]:
-            while exports_worker.work_once():
+            while work_once_tidily():
                 pass
             return
         name = exports_worker.worker_name()
@@ -33,5 +44,5 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
         with contextlib.suppress(KeyboardInterrupt):
             while not stop.is_set():
-                if not exports_worker.work_once(name):
+                if not work_once_tidily(name):
                     stop.wait(options["idle_seconds"])

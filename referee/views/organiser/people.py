@@ -12,9 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from core.errors import ServiceError
+from core.inputs import parse_number
 from core.views import ActionPageView, OrganiserMixin, posted_object, show_error_on_form
 from referee import services
 from referee.forms import PlayerForm, SchoolForm
+from referee.forms.bulk import PlayersListForm
 from referee.models import Player, School
 
 
@@ -72,11 +74,18 @@ class SchoolEditView(OrganiserMixin, FormView):
 class PlayersView(OrganiserMixin, ActionPageView):
     template_name = "referee/organiser/players.html"
     section = "players"
-    actions = {"add": "add_player", "delete": "delete_player"}
+    actions = {"add": "add_player", "add-many": "add_players", "delete": "delete_player"}
+
+    def chosen_school(self) -> School | None:
+        """The last registration's school stays chosen (?school=): a list is typed school by school."""
+        key = parse_number(self.request.GET.get("school"))
+        return self.tournament.schools.filter(pk=key).first() if key else None
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.setdefault("player_form", PlayerForm(tournament=self.tournament))
+        initial = {"school": self.chosen_school()}
+        context.setdefault("player_form", PlayerForm(tournament=self.tournament, initial=initial))
+        context.setdefault("list_form", PlayersListForm(tournament=self.tournament, initial=initial))
         context["players"] = self.tournament.players.select_related("school").order_by("number")
         context["has_schools"] = self.tournament.schools.exists()
         return context
@@ -87,6 +96,26 @@ class PlayersView(OrganiserMixin, ActionPageView):
 
         form = PlayerForm(self.request.POST, tournament=self.tournament)
         return self.run_form("player_form", form, perform, _("Player registered."))
+
+    def add_players(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            added = services.players_create_many(
+                actor=self.request.user, tournament=self.tournament, **values
+            )
+            self.added = len(added)
+
+        form = PlayersListForm(self.request.POST, tournament=self.tournament)
+        self.added = 0
+        response = self.run_form("list_form", form, perform, _("Players registered."))
+        return response
+
+    def success_url(self) -> str:
+        """Back at the same school after adding players."""
+        school = parse_number(self.request.POST.get("school"))
+        if not school:
+            return self.request.path
+        form = "player-list-form" if self.request.POST.get("action") == "add-many" else "player-form"
+        return f"{self.request.path}?school={school}#{form}"
 
     def delete_player(self) -> HttpResponse:
         player = posted_object(self.request, "player", self.tournament.players.all())

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from core.views import ActionPageView, OrganiserMixin, posted_object
 from referee import selectors, services
 from referee.forms import RoundForm, TableForm
+from referee.forms.bulk import TablesCountForm
 from referee.models import Game, Round
 
 
@@ -47,7 +48,12 @@ class RoundView(OrganiserMixin, ActionPageView):
 
     template_name = "referee/organiser/round.html"
     section = "rounds"
-    actions = {"edit": "edit_round", "add-table": "add_table", "delete-table": "delete_table"}
+    actions = {
+        "edit": "edit_round",
+        "add-table": "add_table",
+        "add-tables": "add_tables",
+        "delete-table": "delete_table",
+    }
 
     def load(self, **kwargs: Any) -> None:
         self.round = get_object_or_404(Round, pk=kwargs["pk"], tournament=self.tournament)
@@ -64,10 +70,12 @@ class RoundView(OrganiserMixin, ActionPageView):
                     "date": round_.date,
                     "start_time": round_.start_time,
                     "order": round_.order,
+                    "is_final": round_.is_final,
                 }
             ),
         )
         context.setdefault("table_form", TableForm())
+        context.setdefault("tables_form", TablesCountForm())
         context["tables"] = selectors.round_progress(round_).tables
         return context
 
@@ -82,6 +90,12 @@ class RoundView(OrganiserMixin, ActionPageView):
             services.table_create(actor=self.request.user, round_=self.round, **values)
 
         return self.run_form("table_form", TableForm(self.request.POST), perform, _("Table added."))
+
+    def add_tables(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.tables_create_many(actor=self.request.user, round_=self.round, count=values["count"])
+
+        return self.run_form("tables_form", TablesCountForm(self.request.POST), perform, _("Tables added."))
 
     def delete_table(self) -> HttpResponse:
         table = posted_object(self.request, "table", self.round.tables.all())

@@ -21,6 +21,7 @@ AUDIENCES = {
     "results-xlsx": ORGANISER,
     "scoresheets-pdf": ORGANISER,
     "blank-scoresheets-pdf": ORGANISER,
+    "player-cards-pdf": ORGANISER,  # handed to each child, never posted
 }
 
 

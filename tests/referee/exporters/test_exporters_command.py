@@ -84,7 +84,7 @@ def test_the_demo_workbook_matches_its_standings(tmp_path, db):
     export("demo", "results-xlsx", "--lang", "en", "-o", str(target))
     rows = list(load_workbook(target)["Standings"].iter_rows(min_row=2, values_only=True))
     expected = standings(tournament)
-    assert [(row[2], row[9], row[10]) for row in rows] == [
+    assert [(row[2], row[9], row[11]) for row in rows] == [
         (standing.player.number, standing.games_won, standing.total) for standing in expected
     ]
 

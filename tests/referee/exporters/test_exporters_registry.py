@@ -7,7 +7,14 @@ import pytest
 from referee.exporters import Exporter, ExportError, all_exporters, get_exporter, register
 from referee.exporters.base import ROUND, SCHOOL, TABLE
 
-ISSUE_EXPORTERS = ["scoresheets-pdf", "blank-scoresheets-pdf", "standings-pdf", "results-xlsx", "school-pack"]
+ISSUE_EXPORTERS = [
+    "scoresheets-pdf",
+    "blank-scoresheets-pdf",
+    "standings-pdf",
+    "results-xlsx",
+    "school-pack",
+    "player-cards-pdf",
+]
 
 
 def test_every_exporter_of_the_issue_is_registered_in_page_order():

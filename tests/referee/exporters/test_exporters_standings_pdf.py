@@ -67,7 +67,8 @@ def test_ties_are_marked(pdf, export_request):
     assert len(tied) == 2
     assert "何○○" in tied[0] + tied[1]
     assert "林○○" in tied[0] + tied[1]
-    assert "= : tied on games won and total score." in text
+    assert "= : tied on every key of the standings order." in text
+    assert "Ranked by games won, then total score" in text
 
 
 def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table, other_referee):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('referee', '0010_tournament_rounds_per_table'),
+        ('referee', '0014_tournament_rounds_per_table'),
     ]
 
     operations = [

@@ -16,7 +16,7 @@ def nothing(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('referee', '0012_game_last_card'),
+        ('referee', '0016_game_last_card'),
     ]
 
     operations = [

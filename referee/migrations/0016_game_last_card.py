@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('referee', '0011_tournament_ruleset_options'),
+        ('referee', '0015_tournament_ruleset_options'),
     ]
 
     operations = [

@@ -27,7 +27,7 @@ def rounds_become_games(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("referee", "0009_incidents_during_play"),
+        ("referee", "0013_player_standings_position"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

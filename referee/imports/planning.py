@@ -1,0 +1,379 @@
+"""What an import would change: rows to add, to update, unchanged, and refused, each with its row and column.
+
+The plan is computed against the database as it is, under the tournament's lock when it is applied, so a
+preview and the apply that follows say the same unless someone else changed the tournament in between (then
+the apply says what it did).
+
+Matching (the organiser's guide says the same): a school by its code; a player by their player number when the
+row gives one (numbers are unique across the tournament, so a number of another school's player is refused),
+else by name within the school (the Chinese name when given, else the English one); a referee by login name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.validators import ASCIIUsernameValidator
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from referee.imports.columns import KIND_LABELS, PLAYERS, REFEREES, SCHOOLS
+from referee.imports.reading import ReadFile, Refusal, Sheet
+from referee.imports.workbook import is_example_row
+from referee.models import Player, School, Table, Tournament
+
+ADD, UPDATE, UNCHANGED = "add", "update", "unchanged"
+MAX_NUMBER = 99999
+LIMITS = {"name_zh": 120, "name_en": 120, "code": 12, "class_name": 20, "display_name": 150}
+PLAYER_LIMITS = {"name_zh": 80, "name_en": 120}
+
+
+@dataclass
+class Change:
+    kind: str
+    row: int | None
+    action: str
+    label: str
+    values: dict[str, Any]
+    before: dict[str, Any] = field(default_factory=dict)
+    pk: int | None = None
+    fields_text: str = ""  # the changed columns' headers, set by the page that shows them
+
+    @property
+    def changed_fields(self) -> list[str]:
+        return [name for name, value in self.values.items() if self.before.get(name) != value]
+
+
+@dataclass
+class ImportPlan:
+    changes: list[Change]
+    refusals: list[Refusal]
+
+    @property
+    def ok(self) -> bool:
+        return not self.refusals
+
+    def of(self, kind: str, action: str) -> list[Change]:
+        return [c for c in self.changes if c.kind == kind and c.action == action]
+
+    def count(self, action: str) -> int:
+        return sum(1 for c in self.changes if c.action == action)
+
+    @property
+    def has_changes(self) -> bool:
+        return any(c.action != UNCHANGED for c in self.changes)
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        return {
+            kind: {action: len(self.of(kind, action)) for action in (ADD, UPDATE, UNCHANGED)}
+            for kind in (SCHOOLS, PLAYERS, REFEREES)
+        }
+
+
+def normalised_number(text: str) -> int | None:
+    """１２, "12", "12.0" (a number Excel stored as text or as a float) are 12; None when blank."""
+    cleaned = re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+    if not cleaned:
+        return None
+    match = re.fullmatch(r"(\d+)(?:\.0+)?", cleaned)
+    if match is None or not 1 <= int(match.group(1)) <= MAX_NUMBER:
+        raise ValueError(cleaned)
+    return int(match.group(1))
+
+
+def normalised_code(text: str) -> str:
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).upper()
+
+
+def normalised_name(text: str) -> str:
+    """Names keep what was typed; spaces (full-width too) at either end go, runs of them inside become one."""
+    return re.sub(r"[ \u3000]{2,}", " ", text.strip())
+
+
+class RowRefused(Exception):
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+class _PlayerIndex:
+    """The tournament's players by number and by (school, name), and what the file's rows took so far."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        players = list(Player.objects.filter(tournament=tournament).select_related("school"))
+        self.by_number = {p.number: p for p in players}
+        self.name_count: Counter[tuple[str, str]] = Counter()
+        self.by_name: dict[tuple[str, str], Player] = {}
+        for player in players:
+            key = (player.school.code, player.name_zh or player.name_en)
+            self.name_count[key] += 1
+            self.by_name[key] = player
+        self.file_numbers: dict[int, int] = {}
+        self.taken: dict[int, int] = {}
+
+    def highest_number(self) -> int:
+        return max([*self.by_number, *self.file_numbers, 0])
+
+    def match(self, row: int, values: dict[str, Any] | None) -> Player | None:
+        """The registered player this row is, by number, else by name within the school."""
+        if values is None:
+            return None
+        number, code = values["number"], values["school"]
+        if number is not None:
+            if number in self.file_numbers:
+                message = _("Row %(row)d already has this number.") % {"row": self.file_numbers[number]}
+                raise RowRefused("number", message)
+            self.file_numbers[number] = row
+            existing = self.by_number.get(number)
+            if existing is not None and existing.school.code != code:
+                raise RowRefused(
+                    "number",
+                    _(
+                        "Player number %(number)d belongs to %(name)s of %(school)s; numbers are unique "
+                        "across the tournament."
+                    )
+                    % {"number": number, "name": existing.display_name, "school": existing.school.code},
+                )
+        else:
+            key = (code, values["name_zh"] or values["name_en"])
+            if self.name_count[key] > 1:
+                raise RowRefused(
+                    "number", _("Two players of this school have this name; give the player number.")
+                )
+            existing = self.by_name.get(key)
+        if existing is not None:
+            if existing.pk in self.taken:
+                message = _("Row %(row)d is already this player.") % {"row": self.taken[existing.pk]}
+                raise RowRefused("name_zh", message)
+            self.taken[existing.pk] = row
+        return existing
+
+
+class _Planner:
+    def __init__(self, tournament: Tournament, read: ReadFile) -> None:
+        self.tournament = tournament
+        self.refusals: list[Refusal] = list(read.refusals)
+        self.changes: list[Change] = []
+        self.sheets = read.sheets
+        self.schools = {s.code: s for s in School.objects.filter(tournament=tournament)}
+        self.file_school_codes: set[str] = set()
+
+    def refuse(self, sheet: Sheet, row: int, field_name: str | None, message: str) -> None:
+        column = sheet.headers.get(field_name, field_name) if field_name else None
+        self.refusals.append(Refusal(sheet.label, row, column, message))
+
+    def run(self) -> ImportPlan:
+        refused = {(refusal.sheet, refusal.row) for refusal in self.refusals}
+        for sheet in self.sheets:  # a row with a refused cell is refused once, for that cell
+            sheet.rows = [
+                (row, cells)
+                for row, cells in sheet.rows
+                if not is_example_row(sheet.kind, cells) and (sheet.label, row) not in refused
+            ]
+        for kind, method in (
+            (SCHOOLS, self.plan_schools),
+            (PLAYERS, self.plan_players),
+            (REFEREES, self.plan_referees),
+        ):
+            for sheet in self.sheets:
+                if sheet.kind == kind:
+                    method(sheet)
+        return ImportPlan(changes=self.changes, refusals=self.refusals)
+
+    def text(self, sheet: Sheet, row: int, cells: dict[str, str], name: str, limit: int) -> str | None:
+        value = normalised_name(cells.get(name, ""))
+        if len(value) > limit:
+            self.refuse(sheet, row, name, _("Keep this to %(limit)d characters or fewer.") % {"limit": limit})
+            return None
+        return value
+
+    def plan_schools(self, sheet: Sheet) -> None:
+        seen: dict[str, int] = {}
+        for row, cells in sheet.rows:
+            code = normalised_code(cells.get("code", ""))
+            names = {n: self.text(sheet, row, cells, n, LIMITS[n]) for n in ("name_zh", "name_en")}
+            if not code:
+                self.refuse(sheet, row, "code", _("Give the school's code."))
+                continue
+            if len(code) > LIMITS["code"]:
+                self.refuse(
+                    sheet, row, "code", _("Keep this to %(limit)d characters or fewer.") % {"limit": 12}
+                )
+                continue
+            if code in seen:
+                self.refuse(sheet, row, "code", _("Row %(row)d already has this code.") % {"row": seen[code]})
+                continue
+            seen[code] = row
+            self.file_school_codes.add(code)
+            if None in names.values():
+                continue
+            if not names["name_zh"] and not names["name_en"]:
+                self.refuse(sheet, row, "name_zh", _("Give the school's name in Chinese or in English."))
+                continue
+            values = {"code": code, **names}
+            existing = self.schools.get(code)
+            if existing is None:
+                self.changes.append(Change(SCHOOLS, row, ADD, code, values))
+            else:
+                before = {"code": existing.code, "name_zh": existing.name_zh, "name_en": existing.name_en}
+                action = UNCHANGED if before == values else UPDATE
+                self.changes.append(Change(SCHOOLS, row, action, code, values, before, existing.pk))
+
+    def plan_players(self, sheet: Sheet) -> None:
+        players = _PlayerIndex(self.tournament)
+        pending: list[tuple[int, dict[str, Any], Player | None]] = []
+        for row, cells in sheet.rows:
+            try:
+                values = self.player_values(sheet, row, cells)
+                existing = players.match(row, values)
+            except RowRefused as refused:
+                self.refuse(sheet, row, refused.field, refused.message)
+                continue
+            if values is not None:
+                pending.append((row, values, existing))
+        next_free = players.highest_number() + 1
+        for row, values, existing in pending:
+            if existing is None:
+                if values["number"] is None:
+                    values["number"] = next_free
+                    next_free += 1
+                self.changes.append(Change(PLAYERS, row, ADD, f"#{values['number']}", values))
+                continue
+            values["number"] = existing.number
+            before = {
+                "school": existing.school.code,
+                "name_zh": existing.name_zh,
+                "name_en": existing.name_en,
+                "class_name": existing.class_name,
+                "number": existing.number,
+            }
+            action = UNCHANGED if before == values else UPDATE
+            self.changes.append(
+                Change(PLAYERS, row, action, f"#{existing.number}", values, before, existing.pk)
+            )
+
+    def player_values(self, sheet: Sheet, row: int, cells: dict[str, str]) -> dict[str, Any] | None:
+        """The row's cleaned values; None when a text was already refused for its length."""
+        code = normalised_code(cells.get("school", ""))
+        try:
+            number = normalised_number(cells.get("number", ""))
+        except ValueError:
+            raise RowRefused(
+                "number", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
+            ) from None
+        names = {n: self.text(sheet, row, cells, n, PLAYER_LIMITS[n]) for n in ("name_zh", "name_en")}
+        class_name = self.text(sheet, row, cells, "class_name", LIMITS["class_name"])
+        if None in names.values() or class_name is None:
+            return None
+        if not code:
+            raise RowRefused("school", _("Give the player's school code."))
+        if code not in self.schools and code not in self.file_school_codes:
+            raise RowRefused(
+                "school",
+                _("No school has the code %(code)s; add it to the schools sheet first.") % {"code": code},
+            )
+        if not names["name_zh"] and not names["name_en"]:
+            raise RowRefused("name_zh", _("Give the player's name in Chinese or in English."))
+        return {"school": code, **names, "class_name": class_name, "number": number}
+
+    def plan_referees(self, sheet: Sheet) -> None:
+        referees = _RefereeIndex(self.tournament)
+        for row, cells in sheet.rows:
+            display_name = self.text(sheet, row, cells, "display_name", LIMITS["display_name"])
+            try:
+                change = referees.change(row, cells, display_name)
+            except RowRefused as refused:
+                self.refuse(sheet, row, refused.field, refused.message)
+                continue
+            if change is not None:
+                self.changes.append(change)
+
+
+class _RefereeIndex:
+    """The tournament's referees and open tables, and the login names and tables the file's rows took."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.referee_pks = set(tournament.referees.values_list("pk", flat=True))
+        self.tables: dict[int, list[Table]] = {}
+        for table in Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True):
+            self.tables.setdefault(table.number, []).append(table)
+        self.seen: dict[str, int] = {}
+        self.seen_tables: dict[int, int] = {}
+
+    def change(self, row: int, cells: dict[str, str], display_name: str | None) -> Change | None:
+        username = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
+        try:
+            table_number = normalised_number(cells.get("table", ""))
+        except ValueError:
+            raise RowRefused(
+                "table", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
+            ) from None
+        if display_name is None:
+            return None
+        self.check_username(row, username)
+        if not display_name:
+            raise RowRefused("display_name", _("Give the referee's name."))
+        self.check_table(row, table_number)
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        values = {
+            "username": user.username if user else username,
+            "display_name": display_name,
+            "table": table_number,
+        }
+        if user is None:
+            return Change(REFEREES, row, ADD, username, values)
+        if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
+            raise RowRefused(
+                "username", _("This login belongs to an organiser; add them on the Referees page instead.")
+            )
+        on_table = table_number is None or all(t.referee_id == user.pk for t in self.tables[table_number])
+        before = {
+            "username": user.username,
+            "display_name": user.first_name if user.pk in self.referee_pks else None,
+            "table": table_number if on_table else None,
+        }
+        action = UNCHANGED if before == values else UPDATE
+        return Change(REFEREES, row, action, user.username, values, before, user.pk)
+
+    def check_username(self, row: int, username: str) -> None:
+        try:
+            ASCIIUsernameValidator()(username)
+        except ValidationError:
+            raise RowRefused("username", _("Use English letters, digits and @ . + - _ only.")) from None
+        if not username or len(username) > 150:
+            raise RowRefused("username", _("Give a login name of 150 characters or fewer."))
+        key = username.casefold()
+        if key in self.seen:
+            raise RowRefused(
+                "username", _("Row %(row)d already has this login name.") % {"row": self.seen[key]}
+            )
+        self.seen[key] = row
+
+    def check_table(self, row: int, number: int | None) -> None:
+        if number is None:
+            return
+        if number not in self.tables:
+            raise RowRefused(
+                "table",
+                _("No round has table %(number)d yet; add the tables first, or leave this empty.")
+                % {"number": number},
+            )
+        if number in self.seen_tables:
+            raise RowRefused(
+                "table", _("Row %(row)d already referees this table.") % {"row": self.seen_tables[number]}
+            )
+        self.seen_tables[number] = row
+
+
+def plan_import(tournament: Tournament, read: ReadFile) -> ImportPlan:
+    return _Planner(tournament, read).run()
+
+
+def kind_label(kind: str) -> str:
+    return str(KIND_LABELS[kind])

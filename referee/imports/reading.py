@@ -1,0 +1,278 @@
+"""From a file's bytes to rows of text: an .xlsx workbook or a .csv file, whatever Excel saved it as.
+
+A file is refused as a whole (`ImportFileError`) when it is too large, not a spreadsheet, or unreadable;
+a cell that holds a formula, a control character or a bidi override is refused where it is (`Refusal`), so the
+preview can say which row and column to fix. Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+import zipfile
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from referee.imports.columns import KIND_LABELS, Column, column_for, guess_kind, kind_of_sheet_name
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_UNPACKED_BYTES = 40 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
+MAX_ROWS = 5000
+MAX_COLUMNS = 40
+HEADER_SEARCH_ROWS = 6  # a title row or two (often merged across the columns) may sit above the headers
+
+ZIP_MAGIC = b"PK\x03\x04"
+OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # the old .xls format
+BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+FORMULA_STARTS = ("=", "+", "@")
+
+
+class ImportFileError(ServiceError):
+    """The whole file is refused: nothing in it was read."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    sheet: str
+    row: int | None
+    column: str | None
+    message: str
+
+
+@dataclass
+class Sheet:
+    kind: str
+    name: str
+    columns: dict[int, Column]
+    headers: dict[str, str]  # field -> the header as written, for messages
+    rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}" if self.name else str(KIND_LABELS[self.kind])
+
+
+@dataclass
+class ReadFile:
+    sheets: list[Sheet]
+    refusals: list[Refusal]
+
+
+def check_size(size: int) -> None:
+    """Called with the upload's declared size, before anything is read into memory."""
+    if size > MAX_FILE_BYTES:
+        raise ImportFileError(too_large_message(), field="file", code="too-large")
+    if size == 0:
+        raise ImportFileError(_("This file is empty."), field="file", code="empty")
+
+
+def too_large_message() -> str:
+    return _("This file is larger than %(limit)s MB; split it or remove what is not people.") % {
+        "limit": MAX_FILE_BYTES // (1024 * 1024)
+    }
+
+
+def read_people_file(content: bytes) -> ReadFile:
+    check_size(len(content))
+    if content.startswith(ZIP_MAGIC):
+        return _read_workbook(content)
+    if content.startswith(OLE_MAGIC):
+        raise ImportFileError(
+            _("This is an old Excel file (.xls). In Excel, save it as .xlsx or .csv and upload that."),
+            field="file",
+            code="old-excel",
+        )
+    return _read_csv(decode_text(content))
+
+
+def decode_text(content: bytes) -> str:
+    """A byte-order mark first (UTF-8 from Excel's "CSV UTF-8", UTF-16 from its "Unicode text"), then UTF-8,
+    then Big5 as Windows in Traditional Chinese writes it (cp950), then with the Hong Kong characters."""
+    for mark, encoding in (
+        (b"\xef\xbb\xbf", "utf-8-sig"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+    ):
+        if content.startswith(mark):
+            try:
+                return _text_only(content.decode(encoding))
+            except UnicodeDecodeError:
+                break
+    else:
+        if len(content) > 3 and content[1:8:2] == b"\x00" * len(content[1:8:2]):
+            encodings: tuple[str, ...] = ("utf-16-le",)  # UTF-16 saved without its mark
+        else:
+            encodings = ("utf-8", "cp950", "big5hkscs")
+        for encoding in encodings:
+            try:
+                return _text_only(content.decode(encoding))
+            except UnicodeDecodeError:
+                continue
+    raise ImportFileError(
+        _("This file is neither an .xlsx workbook nor a CSV file that can be read as text."),
+        field="file",
+        code="not-a-spreadsheet",
+    )
+
+
+def _text_only(text: str) -> str:
+    """A binary file (an image, a PDF) may decode by chance; its NUL bytes give it away."""
+    if "\x00" in text:
+        raise UnicodeDecodeError("text", b"", 0, 1, "NUL in text")
+    return text
+
+
+def _read_csv(text: str) -> ReadFile:
+    first_line = text.split("\n", 1)[0]
+    delimiter = max(",\t;", key=first_line.count) if first_line else ","
+    rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    grid: list[list[object]] = []
+    for index, row in enumerate(rows):
+        if index >= MAX_ROWS:
+            raise _too_many_rows()
+        grid.append(list(row))
+    return _from_grids([("", grid)])
+
+
+def _read_workbook(content: bytes) -> ReadFile:
+    import openpyxl  # only an .xlsx needs it
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            if sum(info.file_size for info in archive.infolist()) > MAX_UNPACKED_BYTES:
+                raise ImportFileError(
+                    _("This workbook unpacks to too much data to be a list of people."),
+                    field="file",
+                    code="too-large",
+                )
+        workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=False)
+    except ImportFileError:
+        raise
+    except Exception:  # a damaged zip, a .docx, anything openpyxl cannot open
+        raise ImportFileError(
+            _("This file is not an Excel workbook that can be read (.xlsx)."),
+            field="file",
+            code="not-a-spreadsheet",
+        ) from None
+    grids: list[tuple[str, list[list[object]]]] = []
+    try:
+        for worksheet in workbook.worksheets:
+            grid: list[list[object]] = []
+            for index, row in enumerate(worksheet.iter_rows(max_col=MAX_COLUMNS)):
+                if index >= MAX_ROWS:
+                    raise _too_many_rows()
+                grid.append([_cell_value(cell) for cell in row])
+            grids.append((worksheet.title, grid))
+    finally:
+        workbook.close()
+    return _from_grids(grids)
+
+
+class Formula(str):
+    """A cell Excel would calculate: refused, whatever it says."""
+
+
+def _cell_value(cell: object) -> object:
+    value = getattr(cell, "value", None)
+    if getattr(cell, "data_type", None) == "f":
+        return Formula(str(value))
+    return value
+
+
+def _too_many_rows() -> ImportFileError:
+    return ImportFileError(
+        _("This file has more than %(limit)d rows.") % {"limit": MAX_ROWS}, field="file", code="too-many-rows"
+    )
+
+
+def _text_of(value: object) -> str:
+    """Numbers stored as numbers come back as Excel shows them: 12, not 12.0."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value)
+
+
+def _from_grids(grids: list[tuple[str, list[list[object]]]]) -> ReadFile:
+    sheets: list[Sheet] = []
+    refusals: list[Refusal] = []
+    for name, grid in grids:
+        found = _find_headers(name, grid)
+        if found is None:
+            if any(_text_of(v).strip() for row in grid for v in row) and len(grids) == 1:
+                refusals.append(Refusal(name, None, None, _unknown_headers_message()))
+            continue
+        sheet, header_index = found
+        for index in range(header_index + 1, len(grid)):
+            values = grid[index]
+            row_number = index + 1
+            cells: dict[str, str] = {}
+            for position, column in sheet.columns.items():
+                raw = values[position] if position < len(values) else None
+                problem = hostile_problem(raw)
+                if problem:
+                    refusals.append(Refusal(sheet.label, row_number, sheet.headers[column.field], problem))
+                    cells[column.field] = ""
+                    continue
+                cells[column.field] = _text_of(raw).strip()
+            if any(cells.values()):  # trailing empty rows, and rows only of unknown columns, are skipped
+                sheet.rows.append((row_number, cells))
+        sheets.append(sheet)
+    if not sheets and not refusals:
+        refusals.append(Refusal("", None, None, _unknown_headers_message()))
+    return ReadFile(sheets=sheets, refusals=refusals)
+
+
+def _unknown_headers_message() -> str:
+    return _(
+        "No row of headers was recognised. Start from the template: its first row names the columns "
+        "(in Chinese or English)."
+    )
+
+
+def _find_headers(name: str, grid: list[list[object]]) -> tuple[Sheet, int] | None:
+    named_kind = kind_of_sheet_name(name) if name else None
+    for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
+        headers = [_text_of(value).strip() for value in row]
+        kind = named_kind or guess_kind(headers)
+        if kind is None:
+            continue
+        columns: dict[int, Column] = {}
+        written: dict[str, str] = {}
+        for position, header in enumerate(headers):
+            column = column_for(kind, header)
+            if column is not None and column.field not in written:
+                columns[position] = column
+                written[column.field] = header
+        if len(columns) >= 2:
+            return Sheet(kind=kind, name=name, columns=columns, headers=written), index
+    return None
+
+
+def hostile_problem(value: object) -> str | None:
+    """Why a cell cannot be taken as it is, or None. A formula would run when the file is opened again in
+    Excel (our export writes text); control characters and bidi overrides make a name read other than it
+    prints."""
+    if isinstance(value, Formula):
+        return _("This cell is a formula; type its value instead.")
+    if not isinstance(value, str):
+        return None
+    stripped = value.strip()
+    if stripped.startswith(FORMULA_STARTS) or (
+        stripped.startswith("-") and len(stripped) > 1 and not stripped[1:].strip().isdigit()
+    ):
+        return _("This cell starts like a formula (= + - @); remove that sign.")
+    if any(ch in BIDI_CONTROLS for ch in value):
+        return _("This cell holds an invisible direction mark; type it again.")
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        return _("This cell holds a control character or a line break; keep it to one line of text.")
+    return None

@@ -1,0 +1,132 @@
+"""The door on the morning: who is here, who is not, and who takes an absent player's seat.
+
+Several helpers tap at once on their phones. Each tap changes one player's attendance in one UPDATE of that
+row (under its row lock, so the history's "before" is true); nobody's tap overwrites another player's.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.audit import audit_record
+from core.errors import ServiceError
+from referee import permissions
+from referee.models import Attendance, Player, School, Seat, Tournament
+from referee.services.checks import require_choice
+
+DOOR_STATES = (Attendance.PRESENT, Attendance.LATE, Attendance.ABSENT, Attendance.EXPECTED)
+
+
+def can_check_in(user: permissions.AnyUser, tournament: Tournament) -> bool:
+    """The organisers, and the tournament's referees, whom organisers send to the door before play."""
+    return permissions.is_organiser(user, tournament) or permissions.is_tournament_referee(user, tournament)
+
+
+@transaction.atomic
+def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> Player:
+    """Present, late, absent, or back to expected (an undo). A withdrawn player stays withdrawn here: that
+    is the organisers' decision, made with the draw."""
+    tournament = player.tournament
+    permissions.require(can_check_in(actor, tournament))
+    attendance = require_choice(attendance, DOOR_STATES, field="attendance")
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.attendance == Attendance.WITHDRAWN:
+        raise ServiceError(_("This player has withdrawn."), field="attendance", code="withdrawn")
+    if player.attendance == attendance:
+        return player
+    before = player.attendance
+    Player.objects.filter(pk=player.pk).update(attendance=attendance)
+    player.attendance = attendance
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="player.attendance",
+        before={"player": player.pk, "number": player.number, "attendance": before},
+        after={"player": player.pk, "number": player.number, "attendance": attendance},
+    )
+    return player
+
+
+@transaction.atomic
+def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -> list[int]:
+    """Everyone of the school not yet marked is present: one tap once the absent are marked. Returns the
+    keys of the players it marked."""
+    tournament = school.tournament
+    permissions.require(can_check_in(actor, tournament))
+    rest = Player.objects.select_for_update().filter(school=school, attendance=Attendance.EXPECTED)
+    marked = list(rest.order_by("number").values_list("pk", "number"))
+    numbers = [number for _pk, number in marked]
+    if not numbers:
+        return []
+    Player.objects.filter(school=school, number__in=numbers, attendance=Attendance.EXPECTED).update(
+        attendance=Attendance.PRESENT
+    )
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="school.attendance_present",
+        before={"school": school.code, "numbers": numbers, "attendance": Attendance.EXPECTED},
+        after={"school": school.code, "numbers": numbers, "attendance": Attendance.PRESENT},
+    )
+    return [pk for pk, _number in marked]
+
+
+def unplayed_seats(player: Player) -> list[Seat]:
+    """The player's seats at tables where no game is recorded and that are not signed off."""
+    return list(
+        Seat.objects.filter(player=player, table__games__isnull=True, table__signed_off_at__isnull=True)
+        .select_related("table__round")
+        .order_by("round__order", "table__number")
+    )
+
+
+@transaction.atomic
+def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Player) -> list[Seat]:
+    """A player of the same school takes the absent player's seat at every table not yet played. Tables
+    already played keep the absent player and their results. Each table's history records the change."""
+    tournament = absent.tournament
+    permissions.require_organiser(actor, tournament)
+    absent = Player.objects.select_for_update().get(pk=absent.pk)
+    substitute = Player.objects.select_for_update().get(pk=substitute.pk)
+    if substitute.tournament_id != tournament.pk or substitute.school_id != absent.school_id:
+        raise ServiceError(
+            _("A substitute comes from the same school."), field="substitute", code="wrong-school"
+        )
+    if substitute.pk == absent.pk:
+        raise ServiceError(_("Choose another player."), field="substitute", code="same-player")
+    if substitute.attendance in (Attendance.ABSENT, Attendance.WITHDRAWN):
+        raise ServiceError(
+            _("The substitute is marked absent or withdrawn."), field="substitute", code="not-here"
+        )
+    seats = unplayed_seats(absent)
+    if not seats:
+        raise ServiceError(
+            _("This player has no seat at a table not yet played."), field="substitute", code="no-seat"
+        )
+    busy = Seat.objects.filter(player=substitute, round__in=[seat.round_id for seat in seats])
+    if busy.exists():
+        raise ServiceError(
+            _("The substitute already has a seat in one of these rounds."), field="substitute", code="seated"
+        )
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(player=substitute, drawn_number=None)
+        audit_record(
+            actor=actor,
+            tournament=tournament,
+            table=seat.table,
+            action="seat.substitute",
+            before={"seat": seat.letter, "player": absent.pk, "number": absent.number},
+            after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
+        )
+    if absent.attendance not in (Attendance.ABSENT, Attendance.WITHDRAWN):
+        Player.objects.filter(pk=absent.pk).update(attendance=Attendance.ABSENT)
+        audit_record(
+            actor=actor,
+            tournament=tournament,
+            action="player.attendance",
+            before={"player": absent.pk, "number": absent.number, "attendance": absent.attendance},
+            after={"player": absent.pk, "number": absent.number, "attendance": Attendance.ABSENT},
+        )
+    return seats

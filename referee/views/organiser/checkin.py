@@ -1,0 +1,222 @@
+"""The door on the morning, on a phone: one tap per player, counts per school, and a substitute's form.
+
+Each tap is a small form (works without JavaScript: the page comes back at the school); `static/js/checkin.js`
+sends it in the background and updates the row and the counts in place from the JSON answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+
+from core.errors import ServiceError
+from core.views import OrganiserMixin, posted_object, show_error_on_form
+from referee import selectors
+from referee.models import Attendance, Player, Seat, Tournament
+from referee.services import attendance as door
+from referee.services import people as registration
+
+
+class CheckInMixin(LoginRequiredMixin):
+    tournament: Tournament
+    section = "checkin"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if not door.can_check_in(request.user, self.tournament):
+            raise PermissionDenied(_("Only this tournament's organisers and referees can open this page."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def counts_payload(tournament: Tournament) -> dict[str, dict[str, int]]:
+    return {
+        row.school.code: {
+            "here": row.here,
+            "absent": row.absent,
+            "expected": row.expected,
+            "total": row.total,
+        }
+        for row in selectors.attendance_counts(tournament)
+    }
+
+
+class CheckInView(CheckInMixin, TemplateView):
+    template_name = "referee/organiser/checkin.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        counts = selectors.attendance_counts(self.tournament)
+        players = list(
+            Player.objects.filter(tournament=self.tournament)
+            .select_related("school")
+            .order_by("school__code", "number")
+        )
+        by_school: dict[int, list[Player]] = {}
+        for player in players:
+            by_school.setdefault(player.school_id, []).append(player)
+        context.update(
+            tournament=self.tournament,
+            section=self.section,
+            counts=counts,
+            schools=[(row, by_school.get(row.school.pk, [])) for row in counts],
+            totals={
+                "here": sum(row.here for row in counts),
+                "absent": sum(row.absent for row in counts),
+                "expected": sum(row.expected for row in counts),
+                "total": sum(row.total for row in counts),
+            },
+            is_organiser=door.permissions.is_organiser(self.request.user, self.tournament),
+            states=[
+                (Attendance.PRESENT, _("Here")),
+                (Attendance.LATE, _("Late")),
+                (Attendance.ABSENT, _("Absent")),
+            ],
+        )
+        return context
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        action = request.POST.get("action", "")
+        try:
+            if action == "set":
+                player = posted_object(request, "player", Player.objects.filter(tournament=self.tournament))
+                player = door.player_attendance_set(
+                    actor=request.user, player=player, attendance=request.POST.get("attendance", "")
+                )
+                anchor = f"school-{player.school.code}"
+                done = _("#%(number)d %(name)s: %(state)s") % {
+                    "number": player.number,
+                    "name": player.display_name,
+                    "state": player.get_attendance_display(),
+                }
+                payload: dict[str, Any] = {
+                    "players": [
+                        {
+                            "player": player.pk,
+                            "attendance": player.attendance,
+                            "label": str(player.get_attendance_display()),
+                        }
+                    ],
+                    "school": player.school.code,
+                }
+            elif action == "rest-present":
+                school = posted_object(request, "school", self.tournament.schools.all())
+                marked = door.school_attendance_rest_present(actor=request.user, school=school)
+                anchor = f"school-{school.code}"
+                done = _("%(count)d more marked here.") % {"count": len(marked)}
+                label = str(Attendance.PRESENT.label)
+                payload = {
+                    "players": [
+                        {"player": pk, "attendance": Attendance.PRESENT, "label": label} for pk in marked
+                    ],
+                    "school": school.code,
+                }
+            else:
+                raise Http404
+        except ServiceError as error:
+            if error.code == "forbidden":
+                raise PermissionDenied(str(error)) from None
+            if wants_json(request):
+                return JsonResponse({"error": str(error.message)}, status=409)
+            messages.error(request, str(error.message))
+            return HttpResponseRedirect(request.path)
+        if wants_json(request):
+            return JsonResponse({**payload, "message": done, "counts": counts_payload(self.tournament)})
+        messages.success(request, done)
+        return HttpResponseRedirect(f"{request.path}#{anchor}")
+
+
+class SubstituteForm(forms.Form):
+    substitute = forms.ModelChoiceField(
+        label=gettext_lazy("A player of the school not seated"),
+        queryset=Player.objects.none(),
+        required=False,
+    )
+    name_zh = forms.CharField(
+        label=gettext_lazy("Or a new player: name in Chinese"), max_length=80, required=False
+    )
+    name_en = forms.CharField(label=gettext_lazy("Name in English"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, absent: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = Seat.objects.filter(player=absent).values("round")
+        self.fields["substitute"].queryset = (
+            Player.objects.filter(school=absent.school_id)
+            .exclude(pk=absent.pk)
+            .exclude(attendance__in=[Attendance.ABSENT, Attendance.WITHDRAWN])
+            .exclude(Q(seats__round__in=rounds))
+            .order_by("number")
+        )
+        self.fields["substitute"].label_from_instance = lambda p: f"#{p.number} {p.display_name}"
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        names = (cleaned.get("name_zh") or "").strip() or (cleaned.get("name_en") or "").strip()
+        if not cleaned.get("substitute") and not names:
+            raise forms.ValidationError(_("Choose a player or give a new player's name."))
+        if cleaned.get("substitute") and names:
+            raise forms.ValidationError(_("Choose a player or give a new name, not both."))
+        return cleaned
+
+
+class SubstituteView(OrganiserMixin, TemplateView):
+    """Before play: who takes an absent player's seat at the tables not yet played."""
+
+    template_name = "referee/organiser/substitute.html"
+    section = "checkin"
+
+    def load(self, **kwargs: Any) -> None:
+        self.absent = get_object_or_404(
+            Player.objects.select_related("school"), pk=kwargs["pk"], tournament=self.tournament
+        )
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.setdefault("form", SubstituteForm(absent=self.absent))
+        context["absent"] = self.absent
+        context["seats"] = door.unplayed_seats(self.absent)
+        return context
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = SubstituteForm(request.POST, absent=self.absent)
+        if form.is_valid():
+            try:
+                with transaction.atomic():  # a new player is kept only if they take the seat
+                    substitute = self._substitute(form)
+                    door.player_substitute(actor=request.user, absent=self.absent, substitute=substitute)
+            except ServiceError as error:
+                show_error_on_form(form, error)
+            else:
+                messages.success(
+                    request,
+                    _("#%(number)d %(name)s takes the seat.")
+                    % {"number": substitute.number, "name": substitute.display_name},
+                )
+                return HttpResponseRedirect(reverse("organiser:checkin", args=[self.tournament.slug]))
+        return self.render_to_response(self.get_context_data(form=form))
+
+    def _substitute(self, form: SubstituteForm) -> Player:
+        return form.cleaned_data["substitute"] or registration.player_create(
+            actor=self.request.user,
+            tournament=self.tournament,
+            school=self.absent.school,
+            name_zh=form.cleaned_data["name_zh"],
+            name_en=form.cleaned_data["name_en"],
+        )

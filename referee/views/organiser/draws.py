@@ -1,0 +1,188 @@
+"""Drawing a round: who goes on, the draw, its preview and report, redraw, swap, seat; withdrawals after it.
+
+Every step is one service call; the preview lives in the database (`RoundDraw`), so any worker serves it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from core.views import ActionPageView, OrganiserMixin
+from referee import selectors, services
+from referee.forms.draws import DrawForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
+from referee.models import Game, Player, Round, RoundDraw
+from referee.selectors.draws import (
+    EVERYONE,
+    players_by_id,
+    previous_round,
+    round_preview,
+    round_seated_draw,
+    seated_in,
+)
+from referee.wording.draws import moves_text, report_lines
+
+
+def draw_tables(draw: RoundDraw, players: dict[str, Player]) -> list[dict[str, Any]]:
+    """The draw's tables for the page: number, and each seat's letter and player."""
+    return [
+        {
+            "number": number,
+            "seats": [
+                (letter, players.get(seat_id), seat_id)
+                for letter, seat_id in zip("ABCDEFGHIJ", ids, strict=False)
+            ],
+        }
+        for number, ids in enumerate(draw.tables, start=1)
+        if ids
+    ]
+
+
+def player_choices(players: dict[str, Player], draw: RoundDraw) -> list[tuple[str, str]]:
+    table_of = {seat_id: number for number, ids in enumerate(draw.tables, start=1) for seat_id in ids}
+    return choices_at(players, table_of)
+
+
+def choices_at(players: dict[str, Player], table_of: dict[str, int]) -> list[tuple[str, str]]:
+    """ "#7 陳大文 · HSP · table 2", by player number."""
+    return [
+        (
+            seat_id,
+            _("#%(number)s %(name)s · %(school)s · table %(table)s")
+            % {
+                "number": seat_id,
+                "name": player.display_name,
+                "school": player.school.code,
+                "table": table_of[seat_id],
+            },
+        )
+        for seat_id, player in sorted(players.items(), key=lambda item: int(item[0]))
+        if seat_id in table_of
+    ]
+
+
+class RoundDrawView(OrganiserMixin, ActionPageView):
+    template_name = "referee/organiser/round_draw.html"
+    section = "rounds"
+    actions = {
+        "preview": "make_preview",
+        "redraw": "redraw",
+        "swap": "swap",
+        "commit": "commit",
+        "withdraw": "withdraw",
+    }
+
+    def load(self, **kwargs: Any) -> None:
+        self.round = get_object_or_404(Round, pk=kwargs["pk"], tournament=self.tournament)
+        self.preview = round_preview(self.round)
+        self.seated_draw = round_seated_draw(self.round)
+        self.preview_players = players_by_id(self.preview) if self.preview else {}
+        seated = seated_in(self.round) if self.seated_draw else {}
+        self.seated_players = {seat_id: player for seat_id, (player, _) in seated.items()}
+        self.seated_choices = choices_at(self.seated_players, {key: n for key, (_, n) in seated.items()})
+
+    def draw_form(self) -> DrawForm:
+        most, least = default_sizes(self.tournament)
+        initial = {"rule": EVERYONE, "mode": "random", "table_max": most, "table_min": least}
+        if self.preview is not None:
+            initial.update(
+                {key: value for key, value in self.preview.advancement.items() if value is not None}
+            )
+            initial.update(
+                mode=self.preview.request["mode"],
+                table_max=self.preview.request["table_size"]["max"],
+                table_min=self.preview.request["table_size"]["min"],
+            )
+        return DrawForm(initial=initial)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["round"] = self.round
+        context["in_play"] = Game.objects.filter(table__round=self.round).exists()
+        context["previous_round"] = previous_round(self.round)
+        context["tables"] = selectors.round_progress(self.round).tables
+        context.setdefault("draw_form", self.draw_form())
+        context.setdefault("redraw_form", RedrawForm(auto_id="id_redraw_%s"))
+        if self.preview is not None:
+            context["preview"] = self.preview
+            context["preview_tables"] = draw_tables(self.preview, self.preview_players)
+            context["report_lines"] = report_lines(self.preview.report)
+            context.setdefault(
+                "swap_form", SwapForm(choices=player_choices(self.preview_players, self.preview))
+            )
+        if self.seated_draw is not None:
+            context["seated_draw"] = self.seated_draw
+            context["seated_report_lines"] = report_lines(self.seated_draw.report)
+            if self.seated_draw.repairs:
+                context["last_repair"] = moves_text(self.seated_draw.repairs[-1])
+            if not context["in_play"]:
+                context.setdefault(
+                    "withdraw_form",
+                    WithdrawForm(choices=self.seated_choices),
+                )
+        return context
+
+    def make_preview(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            services.round_draw_preview(actor=self.request.user, round_=self.round, **values)
+
+        return self.run_form(
+            "draw_form", DrawForm(self.request.POST), perform, _("Draw made: check it, then seat it.")
+        )
+
+    def redraw(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            if self.preview is None:
+                raise_stale()
+            services.round_draw_redraw(actor=self.request.user, draw=self.preview, seed=values["seed"])
+
+        return self.run_form(
+            "redraw_form", RedrawForm(self.request.POST, auto_id="id_redraw_%s"), perform, _("Drawn again.")
+        )
+
+    def swap(self) -> HttpResponse:
+        choices = player_choices(self.preview_players, self.preview) if self.preview else []
+
+        def perform(values: dict) -> None:
+            if self.preview is None:
+                raise_stale()
+            services.round_draw_swap(
+                actor=self.request.user, draw=self.preview, first=values["first"], second=values["second"]
+            )
+
+        return self.run_form(
+            "swap_form", SwapForm(self.request.POST, choices=choices), perform, _("Players swapped.")
+        )
+
+    def commit(self) -> HttpResponse:
+        def perform() -> None:
+            if self.preview is None:
+                raise_stale()
+            services.round_draw_commit(actor=self.request.user, draw=self.preview)
+
+        return self.run_action(perform, _("Tables made and players seated."))
+
+    def withdraw(self) -> HttpResponse:
+        choices = self.seated_choices
+
+        def perform(values: dict) -> None:
+            player = self.seated_players[values["player"]]
+            services.player_withdraw(actor=self.request.user, player=player, attendance=values["attendance"])
+
+        return self.run_form(
+            "withdraw_form",
+            WithdrawForm(self.request.POST, choices=choices),
+            perform,
+            _("Marked, and the round re-seated around the player: see what moved below."),
+        )
+
+    def success_url(self) -> str:
+        return reverse("organiser:round_draw", args=[self.tournament.slug, self.round.pk])
+
+
+def raise_stale() -> None:
+    raise ServiceError(_("This draw is no longer the preview: draw again."), code="stale")

@@ -1,0 +1,176 @@
+"""The draw's pages: the organiser's (preview, redraw, swap, seat, withdraw) and the public "how this round
+was drawn", whose downloaded input, run through `python3 -m seating draw`, gives the tables seated."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from referee import services
+from referee.models import Table
+from referee.selectors.draws import round_preview, round_seated_draw
+from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, seated, services_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def field(organiser, tournament):
+    return make_field(organiser, tournament)
+
+
+@pytest.fixture
+def first(organiser, tournament, field):
+    return make_round(organiser, tournament, "第一輪")
+
+
+def draw_url(round_) -> str:
+    return reverse("organiser:round_draw", args=[round_.tournament.slug, round_.pk])
+
+
+def public_url(round_, name="public:round_draw") -> str:
+    return reverse(name, args=[round_.tournament.slug, round_.pk])
+
+
+DRAW = {"action": "preview", "rule": "everyone", "mode": "random", "table_max": "4", "table_min": "3"}
+
+
+def test_the_draw_page_is_for_organisers(client, first, referee, stranger, organiser):
+    url = draw_url(first)
+    assert client.get(url)["Location"].startswith(reverse("login"))
+    for outsider in (referee, stranger):
+        client.force_login(outsider)
+        assert client.get(url).status_code == 403
+        assert client.post(url, DRAW).status_code == 403
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+    assert (
+        client.get(reverse("organiser:round_draw", args=[first.tournament.slug, 999999])).status_code == 404
+    )
+
+
+def test_preview_swap_redraw_and_seat_in_a_few_taps(organiser_client, first, field):
+    url = draw_url(first)
+    response = organiser_client.post(url, {**DRAW, "seed": "7"})
+    assert response.status_code == 302
+    page = organiser_client.get(url).content.decode()
+    assert "draw-report" in page
+    draw = round_preview(first)
+    one, two = draw.tables[0][0], draw.tables[1][0]
+    assert organiser_client.post(url, {"action": "swap", "first": one, "second": two}).status_code == 302
+    assert round_preview(first).tables[0][0] == two
+    assert organiser_client.post(url, {"action": "redraw", "seed": "7"}).status_code == 302
+    assert round_preview(first).tables == draw.tables  # the same seed draws the same tables again
+    assert organiser_client.post(url, {"action": "commit"}).status_code == 302
+    assert seated(first) == draw.tables
+
+
+def test_bad_input_is_shown_on_the_form(organiser_client, first, field):
+    response = organiser_client.post(draw_url(first), {**DRAW, "table_min": "4", "table_max": "4"})
+    assert response.status_code == 200
+    assert response.context["draw_form"].errors
+    response = organiser_client.post(draw_url(first), {"action": "swap", "first": "1", "second": "2"})
+    assert response.status_code == 200  # no preview yet: the swap form says so, nothing saved
+
+
+def test_withdraw_on_the_page_shows_what_moved(organiser_client, organiser, first, field):
+    draw_and_seat(organiser, first, seed=7)
+    gone = next(table for table in seated(first) if len(table) == 3)[0]
+    response = organiser_client.post(
+        draw_url(first), {"action": "withdraw", "player": gone, "attendance": "withdrawn"}
+    )
+    assert response.status_code == 302
+    page = organiser_client.get(draw_url(first)).content.decode()
+    assert 'id="repair-moves"' in page
+    public = organiser_client.get(public_url(first)).content.decode()
+    assert "python3 -m seating repair" in public
+    assert f"&quot;withdrawn&quot;: [\n  &quot;{gone}&quot;" in public
+
+
+def test_the_public_page_needs_a_seated_draw(client, organiser, first, field):
+    assert client.get(public_url(first)).status_code == 404
+    assert client.get(public_url(first, "public:round_draw_json")).status_code == 404
+    draw_and_seat(organiser, first, seed=7)
+    page = client.get(public_url(first))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'id="draw-seed">7<' in text
+    assert field[0].name_zh not in text  # no names, numbers and school codes only
+    assert client.get(reverse("public:round_draw", args=["nope", first.pk])).status_code == 404
+
+
+def test_anyone_can_rerun_the_downloaded_draw_and_get_the_seated_tables(
+    client, organiser, tournament, first, field, tmp_path
+):
+    """Round 2 (with round 1 as history) is published, downloaded and run through the command line."""
+    draw_and_seat(organiser, first, seed=7)
+    second = make_round(organiser, tournament, "第二輪")
+    draw_and_seat(organiser, second, mode="by-standings", seed=12345)
+    response = client.get(public_url(second, "public:round_draw_json"))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document["history"]  # round 1 is in it
+    assert {"id", "school", "points"} >= set(document["players"][0])
+    downloaded = tmp_path / "draw.json"
+    downloaded.write_bytes(response.content)
+    with downloaded.open("rb") as stdin:
+        run = subprocess.run(
+            [sys.executable, "-m", "seating", "draw"], stdin=stdin, capture_output=True, cwd=ROOT, check=False
+        )
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert answer["rounds"][0] == seated(second)
+    assert answer["seed"] == 12345
+    assert answer["report"] == round_seated_draw(second).report
+
+
+def test_seated_draw_listed_on_the_public_schedule(client, organiser, tournament, first, field):
+    draw_and_seat(organiser, first, seed=7)
+    page = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
+    assert public_url(first) in page
+
+
+def test_once_a_game_is_saved_the_page_offers_no_draw(organiser_client, organiser, first, field):
+    draw_and_seat(organiser, first, seed=7)
+    table = Table.objects.filter(round=first).first()
+    letters = list(table.seats.values_list("letter", flat=True))
+    services.game_result_submit(
+        actor=organiser,
+        table=table,
+        game_number=1,
+        ending="went-out",
+        hands=[services_hand(letter, "A", i) for i, letter in enumerate(letters)],
+    )
+    page = organiser_client.get(draw_url(first))
+    assert page.context["in_play"]
+    assert "draw-form" not in page.content.decode()
+    response = organiser_client.post(draw_url(first), {**DRAW, "seed": "3"})
+    assert response.status_code == 200
+    assert response.context["draw_form"].non_field_errors()
+
+
+def test_the_draw_pages_run_the_same_queries_at_four_times_the_size(organiser_client, organiser):
+    counts = []
+    for scale, slug in ((1, "small"), (4, "large")):
+        tournament = services.tournament_create(actor=organiser, name=slug, slug=slug, ruleset="hk-school")
+        make_field(organiser, tournament, scale)
+        first = make_round(organiser, tournament, "第一輪")
+        draw_and_seat(organiser, first, seed=1)
+        second = make_round(organiser, tournament, "第二輪")
+        draw_and_seat(organiser, second, seed=2)
+        services.round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=3)
+        measured = []
+        for address in (draw_url(second), public_url(second), public_url(second, "public:round_draw_json")):
+            with CaptureQueriesContext(connection) as captured:
+                assert organiser_client.get(address).status_code == 200
+            measured.append(len(captured))
+        counts.append(measured)
+    assert counts[0] == counts[1]
