@@ -41,7 +41,15 @@ class RoundInline(ReadOnly, admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     """Created and set up on the site (audited); here only its organisers change."""
 
-    list_display = ["name", "slug", "ruleset", "games_per_table", "standings_released", "created_at"]
+    list_display = [
+        "name",
+        "slug",
+        "ruleset",
+        "games_per_table",
+        "rounds_per_table",
+        "standings_released",
+        "created_at",
+    ]
     list_filter = ["ruleset", "standings_released"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["organisers"]

@@ -117,6 +117,7 @@ def export_request(job: ExportJob) -> ExportRequest:
         school=school,
         language=options.get("language"),
         include_unsigned=bool(options.get("include_unsigned")),
+        for_posting=bool(options.get("for_posting")),
         entry_url=(lambda table: absolute_entry_url(base, table)) if base else None,
     )
 

@@ -2,7 +2,18 @@
 
 from django.urls import include, path
 
-from referee.views import account, home, offline, preview, public, public_draws, referee, submit, tables
+from referee.views import (
+    account,
+    home,
+    offline,
+    preview,
+    public,
+    public_draws,
+    referee,
+    set_check,
+    submit,
+    tables,
+)
 from referee.views.organiser import (
     cards,
     checkin,
@@ -35,6 +46,9 @@ organiser_patterns = [
     path("<slug:slug>/rounds/<int:pk>/", schedule.RoundView.as_view(), name="round"),
     path("<slug:slug>/rounds/<int:pk>/draw/", draws.RoundDrawView.as_view(), name="round_draw"),
     path("<slug:slug>/tables/<int:pk>/", tables.OrganiserTableView.as_view(), name="table"),
+    path(
+        "<slug:slug>/tables/<int:pk>/set-check/", set_check.OrganiserSetCheckView.as_view(), name="set_check"
+    ),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/referees/cards/", cards.RefereeCardsView.as_view(), name="referee_cards"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
@@ -48,6 +62,7 @@ referee_patterns = [
     path("tables/<int:pk>/", tables.RefereeTableView.as_view(), name="table"),
     path("tables/<int:pk>/preview/", preview.TablePreviewView.as_view(), name="preview"),
     path("tables/<int:pk>/save/", submit.TableSubmitView.as_view(), name="submit"),
+    path("tables/<int:pk>/set-check/", set_check.RefereeSetCheckView.as_view(), name="set_check"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline_page, name="offline"),

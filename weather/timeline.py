@@ -17,6 +17,9 @@ from weather.warning_signals import is_severe
 MAX_GAP = timedelta(minutes=30)
 # The feed can lag behind the Observatory: a reading this soon after a change may still show the old code.
 FEED_LAG = timedelta(minutes=15)
+# A signal lowered shows as a CANCEL entry for a while: a reading this soon after a moment that shows no entry
+# at all for a category (`{}`) says that nothing of it was in force at that moment.
+EMPTY_TELLS = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -84,12 +87,23 @@ def code_at(readings: Sequence[SummaryReading], category: str, instant: datetime
     if since is not None and to_minute(since) < instant:
         return seen_after.code
     before = next((r for r in reversed(ordered) if r.read_at < instant), None)
+    if _empty_soon_after(after, seen_after, instant) and (
+        before is None or observe(before, category).code is None
+    ):
+        return None
     if before is None or after.read_at - before.read_at > MAX_GAP:
         return UNKNOWN
     seen_before = observe(before, category)
     if since is not None or seen_before.code == seen_after.code:
         return seen_before.code
     return UNKNOWN
+
+
+def _empty_soon_after(after: SummaryReading, seen: Observed, instant: datetime) -> bool:
+    """No entry at all (not even a cancellation) in a reading taken shortly after `instant`: a signal in force
+    at `instant` and lowered since would still show as a CANCEL entry. An earlier reading that saw a signal
+    contradicts it, and the usual rule answers instead."""
+    return seen.code is None and seen.since is None and after.read_at - instant <= EMPTY_TELLS
 
 
 def trusted_since(ordered: Sequence[SummaryReading], category: str, seen: Observed) -> datetime | None:

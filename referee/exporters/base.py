@@ -21,8 +21,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from referee.models import Round, School, Table, Tournament
+from referee.models import Player, Round, School, Table, Tournament
+from referee.wording.audiences import CHOSEN, ORGANISER, POSTING, audience_note
 from referee.wording.labels import SCOPE_LABELS
+from referee.wording.names import public_name
+from referee.wording.sentences import person_name
 
 ROUND, SCHOOL, TABLE = "round", "school", "table"
 LANGUAGES = ("zh-hant", "en")
@@ -38,7 +41,8 @@ class ExportRequest:
 
     `entry_url` turns a table into the absolute address of its result-entry page (for QR codes);
     `include_unsigned` adds tables not yet signed off (provisional results); `site_url` is the site's own
-    address, for QR codes of its public pages.
+    address, for QR codes of its public pages; `for_posting` asks an exporter whose audience is chosen (the
+    school pack) for the version to post or give to parents.
     """
 
     tournament: Tournament
@@ -47,6 +51,7 @@ class ExportRequest:
     table: Table | None = None
     language: str | None = None
     include_unsigned: bool = False
+    for_posting: bool = False
     entry_url: Callable[[Table], str] | None = field(default=None, compare=False)
     site_url: str = ""  # the site's address (https://example.org), for QR codes of public pages
 
@@ -75,12 +80,29 @@ class Exporter(ABC):
     offers_provisional: ClassVar[bool] = False
     # Made by the background worker (`referee/exports_worker.py`): too long to make inside a request.
     background: ClassVar[bool] = False
+    # Who the file is for: POSTING (names by the privacy setting, as the public pages), ORGANISER (full
+    # names, marked not for posting), or CHOSEN by the request (`for_posting`).
+    audience: ClassVar[str] = ORGANISER
 
     def __init__(self, request: ExportRequest) -> None:
         self.request = request
         self.tournament = request.tournament
         self.on_progress: Callable[[int, int], None] | None = None
         self._check_scope()
+
+    @property
+    def for_posting(self) -> bool:
+        return self.audience == POSTING or (self.audience == CHOSEN and self.request.for_posting)
+
+    def player_name(self, number: int, name_zh: str, name_en: str) -> str:
+        """A player as this file names them: as on the public pages when it is for posting."""
+        if self.for_posting:
+            player = Player(number=number, name_zh=name_zh, name_en=name_en)
+            return public_name(player, self.tournament.privacy)
+        return person_name(name_zh, name_en)
+
+    def audience_note(self) -> str:
+        return audience_note(self.for_posting, self.tournament.privacy)
 
     def progress(self, done: int, total: int) -> None:
         """How far the file is (`done` of `total` parts), for the export page of a background job."""
@@ -124,6 +146,8 @@ class Exporter(ABC):
         parts.append(self.identifier)
         if self.request.include_unsigned:
             parts.append("provisional")
+        if self.audience == CHOSEN and self.for_posting:
+            parts.append("for-posting")
         return f"{'-'.join(parts)}.{self.extension}"
 
     def write(self, stream: BinaryIO) -> None:

@@ -26,6 +26,7 @@ from reportlab.platypus.flowables import _listWrapOn  # reportlab's own measure 
 
 from referee.exporters.base import Exporter
 from referee.exporters.fonts import cjk_font, draw_runs, markup, runs_width
+from referee.wording.audiences import audience_label
 from referee.wording.times import now_text
 
 MARGIN = 15 * mm
@@ -286,10 +287,11 @@ class PdfExporter(Exporter):
             topMargin=MARGIN,
             bottomMargin=MARGIN + FOOTER_ROOM,
             title=f"{self.tournament.name} · {title}",
+            subject=self.audience_note(),
             author="TableRef",
             creator="TableRef",
         )
-        paint = footer_painter(f"{self.tournament.name} · {title}")
+        paint = footer_painter(f"{audience_label(self.for_posting)} · {self.tournament.name} · {title}")
         document.build(
             LazyStory(self.story()), onFirstPage=paint, onLaterPages=paint, canvasmaker=FooterCanvas
         )

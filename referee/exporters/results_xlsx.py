@@ -21,7 +21,7 @@ from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
 from referee.results.ranking import standings_order
-from referee.results.table_rules import table_status
+from referee.results.table_rules import table_ruleset, table_status
 from referee.selectors import school_standings, standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
 from referee.wording.labels import ending_label
@@ -47,12 +47,19 @@ class ResultsSheets:
         # differ from "won", and only then is it a column of its own.
         self.split_credit = self.tournament.shared_win_credit == SharedWinCredit.SPLIT
         self.all_standings = standings(self.tournament, final_only=self.final_only)
+        # For posting (the school pack given to parents): names as on the public pages, no English names
+        # or classes beside them.
+        self.posting = exporter.for_posting
         self.order = standings_order(self.tournament)
         self.standing_indexes = [
             index
             for index, row in enumerate(self.all_standings)
             if school_code is None or row.school_code == school_code
         ]
+
+    def name(self, number: int, name_zh: str, name_en: str) -> str:
+        """In the Chinese-name column: the full name, or the public one when the file is for posting."""
+        return self.exporter.player_name(number, name_zh, name_en) if self.posting else name_zh
 
     def school_name(self, code: str) -> str:
         school = self.schools.get(code)
@@ -85,16 +92,21 @@ class ResultsSheets:
             row.rank,
             _("yes") if row.tied else "",
             player.number,
-            player.name_zh,
-            player.name_en,
+            self.name(player.number, player.name_zh, player.name_en),
+            "" if self.posting else player.name_en,
             row.school_code,
             self.school_name(row.school_code),
-            player.class_name,
+            "" if self.posting else player.class_name,
             row.games_played,
             row.games_won,
             row.tables_won,
             row.total,
-            rank_reason(self.all_standings, index, lambda other: other.display_name, self.order),
+            rank_reason(
+                self.all_standings,
+                index,
+                lambda other: self.name(other.number, other.name_zh, other.name_en),
+                self.order,
+            ),
         ]
 
     def tables_sheet(self, workbook: Workbook) -> None:
@@ -197,7 +209,9 @@ class ResultsSheets:
                 endings[ending],
                 self.seat_names[hand["seat__letter"]],
                 hand["seat__player__number"],
-                person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]),
+                self.exporter.player_name(
+                    hand["seat__player__number"], hand["seat__player__name_zh"], hand["seat__player__name_en"]
+                ),
                 hand["seat__player__school__code"],
                 hand["went_out"],
                 hand["rack"],
@@ -224,7 +238,14 @@ class ResultsSheets:
         if self.school_code is not None:
             players = players.filter(school__code=self.school_code)
         rows = (
-            [number, zh, en, code, self.school_name(code), class_name]
+            [
+                number,
+                self.name(number, zh, en),
+                "" if self.posting else en,
+                code,
+                self.school_name(code),
+                "" if self.posting else class_name,
+            ]
             for number, zh, en, code, class_name in players.values_list(
                 "number", "name_zh", "name_en", "school__code", "class_name"
             ).iterator(2000)
@@ -276,7 +297,7 @@ class ResultsSheets:
             Column(_("Note"), 30),
             Column(_("Recorded at"), 17),
         ]
-        ruleset = self.tournament.ruleset
+        ruleset = table_ruleset(self.tournament)  # its options name the incidents (twist's strict rule)
         rows = (
             [
                 item["game__table__round__order"],
@@ -284,7 +305,9 @@ class ResultsSheets:
                 item["game__number"],
                 self.seat_names[item["seat__letter"]],
                 item["seat__player__number"],
-                person_name(item["seat__player__name_zh"], item["seat__player__name_en"]),
+                self.exporter.player_name(
+                    item["seat__player__number"], item["seat__player__name_zh"], item["seat__player__name_en"]
+                ),
                 item["seat__player__school__code"],
                 str(incident_label(ruleset, item["kind"])),
                 item["tiles_drawn"],

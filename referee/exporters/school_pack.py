@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from referee.exporters.base import SCHOOL, Exporter
+from referee.exporters.base import CHOSEN, SCHOOL, Exporter
 from referee.exporters.fonts import cjk_font, plain
 from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import tournament_hands
@@ -24,7 +24,6 @@ from referee.selectors import standings
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
 from referee.wording.seats import seat_label
-from referee.wording.sentences import person_name
 
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
@@ -45,6 +44,7 @@ class SchoolResultsPdf(PdfExporter):
     """The school's players: their rank and totals, then every game they played."""
 
     identifier = "school-results-pdf"
+    audience = CHOSEN
     verbose_name = gettext_lazy("School results (PDF)")
     accepts = requires = frozenset({SCHOOL})
 
@@ -59,7 +59,7 @@ class SchoolResultsPdf(PdfExporter):
             else _("Final results: signed-off tables only.")
         )
         story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]
-        story += [para(scope, "small")]
+        story += [para(scope, "small"), para(self.audience_note(), "small")]
         story += [Spacer(1, 4 * mm), para(_("Standings"), "heading"), self.summary(), Spacer(1, 4 * mm)]
         story += [para(_("Games"), "heading"), self.games()]
         return story
@@ -70,7 +70,7 @@ class SchoolResultsPdf(PdfExporter):
             _("Rank"),
             _("No."),
             _("Player"),
-            _("Class"),
+            "" if self.for_posting else _("Class"),  # a file for posting prints no classes
             _("Games played"),
             _("Games won"),
             _("Total score"),
@@ -79,8 +79,8 @@ class SchoolResultsPdf(PdfExporter):
             [
                 rank_text(row.rank, row.tied),
                 str(row.player.number),
-                para(row.player.display_name, "cell"),
-                plain(row.player.class_name),
+                para(self.player_name(row.number, row.name_zh, row.name_en), "cell"),
+                plain("" if self.for_posting else row.player.class_name),
                 str(row.games_played),
                 count_text(row.games_won),
                 score_text(row.total),
@@ -103,7 +103,14 @@ class SchoolResultsPdf(PdfExporter):
                 str(hand["game__table__number"]),
                 str(hand["game__number"]),
                 seat_label(hand["seat__letter"]),
-                para(person_name(hand["seat__player__name_zh"], hand["seat__player__name_en"]), "cell"),
+                para(
+                    self.player_name(
+                        hand["seat__player__number"],
+                        hand["seat__player__name_zh"],
+                        hand["seat__player__name_en"],
+                    ),
+                    "cell",
+                ),
                 score_text(hand["score"]),
                 "1" if hand["won"] else "",
             ]
@@ -125,6 +132,7 @@ class SchoolResultsXlsx(XlsxExporter):
     """The results workbook narrowed to one school (its standings, games, players and incidents)."""
 
     identifier = "school-results-xlsx"
+    audience = CHOSEN
     verbose_name = gettext_lazy("School results (Excel)")
     accepts = requires = frozenset({SCHOOL})
 
@@ -139,11 +147,13 @@ class SchoolResultsXlsx(XlsxExporter):
 @register
 class SchoolPack(Exporter):
     identifier = "school-pack"
+    audience = CHOSEN
     position = 50
     offers_provisional = True
     verbose_name = gettext_lazy("School pack (PDF and Excel in a ZIP)")
     description = gettext_lazy(
-        "For one school's teacher: its players' ranks, totals and every game, as PDF and Excel."
+        "One school's players: their ranks, totals and every game, as PDF and Excel; for its teacher (full "
+        "names), or for posting and parents (names as on the public pages)."
     )
     extension = "zip"
     mimetype = "application/zip"

@@ -34,6 +34,7 @@ GRID_SIZE = 9.5
 CELL_PADDING = 3  # reportlab's default left and right padding in a table cell
 NARROW_SEAT = 30 * mm  # below this, a seat's school is shown by its code and named under the grid
 BLANK_ROWS_WITHOUT_LIMIT = 12
+BLANK_HANDS = 16  # a race to 500 takes more hands than a round of games
 GRID = colors.Color(0.2, 0.2, 0.2)
 SHADE = colors.Color(0.9, 0.9, 0.9)
 WIN_SHADE = colors.Color(0.86, 0.93, 0.86)
@@ -44,7 +45,7 @@ class SheetPage:
     """Everything printed on one table's page; `games` empty and `blank` set for the paper fallback."""
 
     tournament_name: str
-    ruleset: str
+    ruleset: str | scoring.Ruleset  # as the tournament plays it at this table (its incidents' names)
     round_name: str
     date_text: str
     table_number: int
@@ -58,6 +59,12 @@ class SheetPage:
     incidents: list[SheetIncident] = field(default_factory=list)
     outcome: TableOutcome | None = None
     entry_url: str | None = None
+    target: int | None = None
+
+    @property
+    def race(self) -> bool:
+        """UNO: hands until someone reaches the target, each seat's points and running total per row."""
+        return scoring.get_ruleset(self.ruleset).match_format == "target"
 
 
 def page_flowables(page: SheetPage, width: float, height: float) -> list[Flowable]:
@@ -82,8 +89,11 @@ def _page_parts(page: SheetPage, width: float) -> list[Flowable]:
 def _header(page: SheetPage, width: float) -> list[Flowable]:
     games = str(page.games_required) if page.games_required else "—"
     referee = page.referee_name or "＿＿＿＿＿＿＿＿"
+    length = _("Games: %(count)s") % {"count": games}
+    if page.race:
+        length = _("Target: %(score)s points") % {"score": page.target or "—"}
     fields = [
-        [para(_("Games: %(count)s") % {"count": games}), para(_("Referee: %(name)s") % {"name": referee})],
+        [para(length), para(_("Referee: %(name)s") % {"name": referee})],
         [
             para(_("Table: %(number)s") % {"number": page.table_number}, "heading"),
             para(_("Date: %(date)s") % {"date": page.date_text}),
@@ -128,8 +138,15 @@ def _seat_rows(page: SheetPage, width: float) -> list[list[object]]:
         school = "" if narrow else page.school_names.get(seat.school_code, "")
         detail = " · ".join(part for part in (seat.school_code, school, seat.class_name) if part)
         schools += [para(detail, "cell_centre"), ""]
-        titles += [pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score")]
+        titles += list(_column_titles(page))
     return [letters, names, schools, titles]
+
+
+def _column_titles(page: SheetPage) -> tuple[str, str]:
+    """Each seat's pair of columns: 勝 / 得分 per game, or an UNO hand's points and the running total."""
+    if page.race:
+        return pgettext("scoresheet column", "Points"), pgettext("scoresheet column", "Running total")
+    return pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score")
 
 
 def _school_legend(page: SheetPage, width: float) -> list[Flowable]:
@@ -141,17 +158,44 @@ def _school_legend(page: SheetPage, width: float) -> list[Flowable]:
     return [Spacer(1, 1.5 * mm), para(listed(named, long=True), "small")] if named else []
 
 
+def _row_label(page: SheetPage, number: int) -> str:
+    if page.race:
+        return _("Hand %(number)s") % {"number": number}
+    return _("Game %(number)s") % {"number": number}
+
+
 def _game_rows(page: SheetPage) -> list[list[str]]:
-    """The recorded games, then empty rows up to the games the table plays, as on the paper form."""
+    """The recorded games, then empty rows up to the games the table plays, as on the paper form; for a race
+    to the target (UNO) each hand's points and each seat's running total."""
+    if page.race:
+        return _hand_rows(page)
     rows = []
     for game in page.games:
-        row = [_("Game %(number)s") % {"number": game.number}]
+        row = [_row_label(page, game.number)]
         for cell in game.cells:
             row += ["", ""] if cell is None else ["1" if cell.won else "", score_text(cell.score)]
         rows.append(row)
     required = page.games_required or (BLANK_ROWS_WITHOUT_LIMIT if page.blank else 0)
     for number in range(len(rows) + 1, required + 1):
-        rows.append([_("Game %(number)s") % {"number": number}] + [""] * (2 * len(page.seats)))
+        rows.append([_row_label(page, number)] + [""] * (2 * len(page.seats)))
+    return rows
+
+
+def _hand_rows(page: SheetPage) -> list[list[str]]:
+    rows = []
+    running = [0] * len(page.seats)
+    for game in page.games:
+        row = [_row_label(page, game.number)]
+        for index, cell in enumerate(game.cells):
+            if cell is None:
+                row += ["", ""]
+                continue
+            running[index] += cell.score
+            row += [score_text(cell.score) if cell.score else "", score_text(running[index])]
+        rows.append(row)
+    blank_rows = BLANK_HANDS if page.blank else 0
+    for number in range(len(rows) + 1, blank_rows + 1):
+        rows.append([_row_label(page, number)] + [""] * (2 * len(page.seats)))
     return rows
 
 
@@ -169,9 +213,8 @@ def _game_row_height(page: SheetPage, rows: int) -> float:
     return max(8 * mm, min(12 * mm, 130 * mm / max(rows, 1)))
 
 
-def _title_size(widths: list[float]) -> float:
+def _title_size(widths: list[float], titles: tuple[str, str]) -> float:
     """The largest size (at most the grid's) at which 勝 / 得分, Won / Score fit their narrowest columns."""
-    titles = (pgettext("scoresheet column", "Won"), pgettext("scoresheet column", "Score"))
     size = GRID_SIZE
     for title, column in zip(titles, widths[1:3], strict=False):
         size = min(size, (column - 2 * CELL_PADDING) / pdfmetrics.stringWidth(title, cjk_font(), 1))
@@ -186,7 +229,9 @@ def _grid(page: SheetPage, width: float) -> Table:
     widths = _column_widths(len(page.seats), width)
     table = Table(rows, colWidths=widths, rowHeights=row_heights, repeatRows=4)
     commands = _grid_style(page, len(rows), len(header))
-    commands.append(("FONTSIZE", (1, len(header) - 1), (-1, len(header) - 1), _title_size(widths)))
+    commands.append(
+        ("FONTSIZE", (1, len(header) - 1), (-1, len(header) - 1), _title_size(widths, _column_titles(page)))
+    )
     table.setStyle(TableStyle(commands))
     return table
 
@@ -315,7 +360,7 @@ def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     return block
 
 
-def _rule_note(ruleset: str) -> str:
+def _rule_note(ruleset: str | scoring.Ruleset) -> str:
     if scoring.get_ruleset(ruleset).match_format == "target":
         return _("Note: the first player whose total reaches the target score wins the table.")
     return _(

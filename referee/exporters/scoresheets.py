@@ -20,6 +20,7 @@ from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
+from referee.results.table_rules import effective_target, table_ruleset
 from referee.selectors.sheets import TableSheet, sheet_outcome, table_sheets
 from referee.wording.names import school_name, user_name
 from referee.wording.times import local_date
@@ -70,12 +71,13 @@ class ScoresheetsBase(PdfExporter):
         referee = user_name(table.referee)
         base = SheetPage(
             tournament_name=self.tournament.name,
-            ruleset=self.tournament.ruleset,
+            ruleset=table_ruleset(self.tournament, len(sheet.seats)),
             round_name=round_.name,
             date_text=f"{local_date(round_.date)} {round_.start_time:%H:%M}",
             table_number=table.number,
             referee_name=referee,
             games_required=sheet.games_required,
+            target=effective_target(self.tournament),
             seats=sheet.seats,
             school_names=schools,
             blank=self.blank,

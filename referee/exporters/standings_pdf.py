@@ -13,8 +13,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from referee.exporters.base import ROUND
-from referee.exporters.fonts import cjk_font, plain
+from referee.exporters.base import POSTING, ROUND
+from referee.exporters.fonts import cjk_font
 from referee.exporters.pdf import PdfExporter, StreamedTable, para
 from referee.exporters.registry import register
 from referee.models import School
@@ -25,7 +25,7 @@ from referee.wording.names import school_name
 from referee.wording.standings_order import order_text
 from scoring.ranking import TABLES_WON
 
-COLUMN_SHARES = (0.05, 0.05, 0.27, 0.27, 0.07, 0.10, 0.09, 0.10)
+COLUMN_SHARES = (0.05, 0.05, 0.30, 0.31, 0.10, 0.09, 0.10)
 GRID = colors.Color(0.45, 0.45, 0.45)
 HEADER_SHADE = colors.Color(0.88, 0.88, 0.88)
 STRIPE = colors.Color(0.96, 0.96, 0.96)
@@ -35,13 +35,14 @@ STRIPE = colors.Color(0.96, 0.96, 0.96)
 class StandingsPdf(PdfExporter):
     identifier = "standings-pdf"
     background = True
+    audience = POSTING
     position = 30
     offers_provisional = True
     accepts = frozenset({ROUND})
     verbose_name = gettext_lazy("Standings (PDF)")
     description = gettext_lazy(
         "Every ranked player with games won and total score, ties shown, on A4 landscape pages ready to "
-        "post; for the whole tournament or one round."
+        "post, players named as on the public pages; for the whole tournament or one round."
     )
     page_landscape = True
 
@@ -56,7 +57,6 @@ class StandingsPdf(PdfExporter):
             _("No."),
             _("Player"),
             _("School"),
-            _("Class"),
             _("Games played"),
             _("Tables won") if self.by_tables else _("Games won"),
             _("Total score"),
@@ -81,6 +81,7 @@ class StandingsPdf(PdfExporter):
         yield para(self.document_title(), "subtitle")
         yield para(scope, "small")
         yield para(order_text(standings_order(self.tournament)), "small")
+        yield para(self.audience_note(), "small")
         yield Spacer(1, 3 * mm)
         if not rows:
             yield para(_("No results yet."), "heading")
@@ -100,9 +101,8 @@ class StandingsPdf(PdfExporter):
         return [
             rank_text(row.rank, row.tied),
             str(player.number),
-            para(player.display_name, "cell"),
+            para(self.player_name(player.number, player.name_zh, player.name_en), "cell"),
             para(school, "cell"),
-            plain(player.class_name),
             str(row.games_played),
             str(row.tables_won) if self.by_tables else count_text(row.games_won),
             score_text(row.total),

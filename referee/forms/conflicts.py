@@ -28,7 +28,7 @@ from referee.wording.changes import HAND_LABELS
 from referee.wording.labels import ending_label, yes_no
 from referee.wording.seats import seat_label
 
-HAND_KEYS = ("rack", "rack_value", "made_initial_meld", "could_meld")
+HAND_KEYS = ("rack", "rack_value", "made_initial_meld", "could_meld", "drawn")
 
 
 @dataclass(frozen=True)
@@ -74,9 +74,11 @@ class Conflict:
         return [row for row in self.rows if row.you_changed]
 
 
-def _facts(ending: str | None, hands: Mapping[str, Mapping[str, Any]], letters: list[str]) -> dict[str, Any]:
+def _facts(
+    ending: str | None, hands: Mapping[str, Mapping[str, Any]], letters: list[str], last_card: str = ""
+) -> dict[str, Any]:
     """A game's facts keyed as the entry form's fields, in one comparable spelling."""
-    facts: dict[str, Any] = {"ending": ending or "", "went_out": ""}
+    facts: dict[str, Any] = {"ending": ending or "", "went_out": "", "last_card": last_card or ""}
     for letter in letters:
         hand = hands.get(letter) or {}
         if hand.get("went_out"):
@@ -86,6 +88,7 @@ def _facts(ending: str | None, hands: Mapping[str, Mapping[str, Any]], letters: 
         facts[f"rack_value_{letter}"] = hand.get("rack_value")
         facts[f"made_initial_meld_{letter}"] = bool(hand.get("made_initial_meld", True))
         facts[f"could_meld_{letter}"] = "" if could is None else ("yes" if could else "no")
+        facts[f"drawn_{letter}"] = scoring.plain_text(hand.get("drawn") or "")
     return facts
 
 
@@ -94,7 +97,7 @@ def _saved_facts(game: Game, letters: list[str]) -> dict[str, Any]:
         hand.seat.letter: {key: getattr(hand, key) for key in ("went_out", *HAND_KEYS)}
         for hand in game.hands.select_related("seat")
     }
-    return _facts(game.ending, hands, letters)
+    return _facts(game.ending, hands, letters, game.last_card)
 
 
 def _base_snapshot(game: Game, version: int | None) -> dict[str, Any] | None:
@@ -122,13 +125,16 @@ def _form_facts(form: GameEntryForm, letters: list[str]) -> dict[str, Any]:
             "rack_value": stored.rack_value,
             "made_initial_meld": stored.made_initial_meld,
             "could_meld": stored.could_meld,
+            "drawn": stored.drawn,
         }
-    return _facts(values.get("ending"), hands, letters)
+    return _facts(values.get("ending"), hands, letters, form.last_card)
 
 
 def _label(field: str, names: Mapping[str, str]) -> str:
     if field in ("ending", "went_out"):
         return _("How the game ended") if field == "ending" else str(HAND_LABELS["went_out"])
+    if field == "last_card":
+        return _("Last card")
     key, letter = field.rsplit("_", 1)
     return f"{seat_label(letter)} {names.get(letter, '')} · {HAND_LABELS[key]}"
 
@@ -153,7 +159,11 @@ def game_conflict(form: GameEntryForm, seats: list[SheetSeat], current: Game) ->
     names = {seat.letter: seat.player_name for seat in seats}
     snapshot = _base_snapshot(current, form.cleaned_data.get("version"))
     # Without the version this device started from (a game both entered as new), both changed everything.
-    base = _facts(snapshot.get("ending"), snapshot.get("hands") or {}, letters) if snapshot else None
+    base = (
+        _facts(snapshot.get("ending"), snapshot.get("hands") or {}, letters, snapshot.get("last_card", ""))
+        if snapshot
+        else None
+    )
     saved = _saved_facts(current, letters)
     yours = _form_facts(form, letters)
     rows, merged = [], dict(yours)

@@ -22,6 +22,7 @@ from referee.forms.tiles import tile_errors
 from referee.models.results import Ending
 from referee.selectors.sheets import SheetGame, SheetSeat
 from referee.wording.seats import seat_label
+from referee.wording.tiles import tiles_help
 
 COULD_MELD_CHOICES = [
     ("", _("decide from the tiles")),
@@ -40,6 +41,14 @@ TILE_INPUT = {
 GAME_NUMBER_MAX = 32767  # the database keeps a game number in a small integer
 VERSION_MAX = 2**31 - 1  # the database's integer
 HIDDEN_FIELDS = ("game_number", "version", "submission")
+LAST_CARD_CHOICES = [
+    ("", _("No: another card")),
+    ("RD", _("Draw Two, red (RD)")),
+    ("GD", _("Draw Two, green (GD)")),
+    ("BD", _("Draw Two, blue (BD)")),
+    ("YD", _("Draw Two, yellow (YD)")),
+    ("W4", _("Wild Draw Four (W4)")),
+]
 
 
 def new_submission_key() -> str:
@@ -59,6 +68,7 @@ class SeatFields:
     rack_value: forms.BoundField
     made_initial_meld: forms.BoundField | None
     could_meld: forms.BoundField | None
+    drawn: forms.BoundField | None = None
 
 
 class GameEntryForm(forms.Form):
@@ -84,6 +94,20 @@ class GameEntryForm(forms.Form):
         self.fields["ending"].initial = Ending.WENT_OUT.value
         self.fields["went_out"].choices = [seat_choice(seat) for seat in self.seats]
         self.asks_meld = ruleset.no_meld_penalty is not None
+        self.tiles_help = tiles_help(ruleset)
+        self.asks_last_card = not ruleset.is_rummikub
+        if self.asks_last_card:
+            self.fields["last_card"] = forms.ChoiceField(
+                label=_("Was the last card a Draw Two or a Wild Draw Four?"),
+                choices=LAST_CARD_CHOICES,
+                required=False,
+                initial="",
+                widget=forms.RadioSelect,
+                help_text=_(
+                    "If so, the next player draws first and those cards count: enter that player's hand with "
+                    "the drawn cards in it, and the drawn cards again below."
+                ),
+            )
         held = _("Tiles left on the rack") if ruleset.is_rummikub else _("Cards left in hand")
         example = "R3 K10 J" if ruleset.is_rummikub else "R5 GS W4"
         for seat in self.seats:
@@ -101,6 +125,13 @@ class GameEntryForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "rack-value"}),
             )
+            if self.asks_last_card:
+                self.fields[f"drawn_{letter}"] = forms.CharField(
+                    label=_("Cards drawn after the last card (the next player only)"),
+                    max_length=100,
+                    required=False,
+                    widget=forms.TextInput(attrs={**TILE_INPUT, "placeholder": "G7 B3"}),
+                )
             if self.asks_meld:
                 self.fields[f"made_initial_meld_{letter}"] = forms.BooleanField(
                     label=_("Made the initial meld"), required=False, initial=True
@@ -131,6 +162,7 @@ class GameEntryForm(forms.Form):
                 rack_value=self[f"rack_value_{seat.letter}"],
                 made_initial_meld=self[f"made_initial_meld_{seat.letter}"] if self.asks_meld else None,
                 could_meld=self[f"could_meld_{seat.letter}"] if self.asks_meld else None,
+                drawn=self[f"drawn_{seat.letter}"] if self.asks_last_card else None,
             )
             for seat in self.seats
         ]
@@ -166,6 +198,7 @@ class GameEntryForm(forms.Form):
                     if self.asks_meld
                     else True,
                     could_meld=None if went_out or not could else could == "yes",
+                    drawn=(values.get(f"drawn_{letter}") or None) if self.asks_last_card else None,
                 )
             )
         return facts
@@ -185,12 +218,22 @@ class GameEntryForm(forms.Form):
             return (
                 name if name in self.fields else f"rack_{letter}" if f"rack_{letter}" in self.fields else None
             )
-        return service_field if service_field in ("ending", "went_out", "reason") else None
+        return service_field if service_field in ("ending", "went_out", "reason", "last_card") else None
+
+    @property
+    def last_card(self) -> str:
+        """The Draw Two or Wild Draw Four that ended the hand (UNO; call after is_valid), else ""."""
+        return self.cleaned_data.get("last_card") or "" if self.asks_last_card else ""
 
 
 def initial_for_game(game: SheetGame, seats: Sequence[SheetSeat]) -> dict:
     """A stored game as the form's initial values, to correct it."""
-    initial: dict = {"ending": game.ending, "game_number": game.number, "version": game.version}
+    initial: dict = {
+        "ending": game.ending,
+        "game_number": game.number,
+        "version": game.version,
+        "last_card": game.game.last_card,
+    }
     for seat, cell in zip(seats, game.cells, strict=True):
         if cell is None:
             continue
@@ -198,6 +241,7 @@ def initial_for_game(game: SheetGame, seats: Sequence[SheetSeat]) -> dict:
         if cell.went_out:
             initial["went_out"] = letter
         initial[f"rack_{letter}"] = cell.rack
+        initial[f"drawn_{letter}"] = cell.drawn
         initial[f"rack_value_{letter}"] = cell.rack_value
         initial[f"made_initial_meld_{letter}"] = cell.made_initial_meld
         initial[f"could_meld_{letter}"] = (

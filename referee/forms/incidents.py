@@ -11,9 +11,10 @@ import scoring
 from core.text import validate_multiline, validate_single_line
 from referee.forms.entry import TILE_INPUT, new_submission_key, seat_choice
 from referee.forms.tiles import tile_errors
-from referee.results.engine import RESTORE_INCIDENTS
+from referee.results.engine import counted_by_restore
 from referee.selectors.sheets import SheetSeat
 from referee.wording.codes import incident_choices
+from referee.wording.tiles import tiles_help
 
 
 class IncidentForm(forms.Form):
@@ -47,7 +48,7 @@ class IncidentForm(forms.Form):
         *args,
         seats: Sequence[SheetSeat],
         game_numbers: Sequence[int],
-        ruleset_key: str,
+        ruleset_key: str | scoring.Ruleset,
         in_play: int | None = None,
         **kwargs,
     ):
@@ -70,11 +71,13 @@ class IncidentForm(forms.Form):
         self.ruleset = scoring.get_ruleset(ruleset_key)
         kinds = self.ruleset.incidents
         self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
-        self.restore_kinds = sorted(
-            RESTORE_INCIDENTS & {code for code, _label in self.fields["kind"].choices}
-        )
+        self.restore_kinds = sorted(kind.code for kind in kinds if counted_by_restore(kind))
         if not self.restore_kinds:
             del self.fields["table_tiles"]
+        else:
+            self.fields["table_tiles"].help_text = " ".join(
+                [str(self.fields["table_tiles"].help_text), tiles_help(self.ruleset)]
+            )
 
     def clean(self) -> dict:
         cleaned = super().clean()

@@ -10,28 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
-
 import scoring
-
-COLOUR_NAMES: dict[str, Promise] = {
-    "K": pgettext_lazy("tile colour", "black"),
-    "R": pgettext_lazy("tile colour", "red"),
-    "B": pgettext_lazy("tile colour", "blue"),
-    "Y": pgettext_lazy("tile colour", "yellow"),
-    "G": pgettext_lazy("tile colour", "green"),
-    "P": pgettext_lazy("tile colour", "purple"),
-}
-SINGLE_NAMES: dict[str, Promise] = {
-    "J": _("joker"),
-    "D": _("double joker"),
-    "C": _("colour-change joker"),
-    "M": _("mirror joker"),
-    "W": pgettext_lazy("UNO card", "wild"),
-    "W4": pgettext_lazy("UNO card", "wild draw four"),
-}
+from referee.wording.tiles import COLOUR_NAMES, SINGLE_NAMES
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import scoring
 from core.text import validate_single_line
 from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.wording.codes import ruleset_choices
 
 
@@ -17,16 +17,37 @@ class TournamentSettingsForm(forms.Form):
         label=pgettext_lazy("tournament", "Name"), max_length=200, validators=[validate_single_line]
     )
     games_per_table = forms.IntegerField(
-        label=_("Games per table"),
+        label=_("Games per table (school rules)"),
         min_value=1,
         max_value=99,
         required=False,
+        help_text=_("Every table plays this many games. Leave blank for the school rules' 3."),
+    )
+    rounds_per_table = forms.IntegerField(
+        label=_("Rounds at each table (standard, six-player, twist)"),
+        min_value=1,
+        max_value=20,
+        required=False,
         help_text=_(
-            "Leave blank for the ruleset's default (3 for the school rules; one round for the others)."
+            "A round has as many games as the table has players: a table of 3 plays 3 games a round, a "
+            "table of 4 plays 4. Leave blank for one round."
         ),
     )
+    strict_rule = forms.BooleanField(
+        label=_("Strict tournament rule (Rummikub with a Twist)"),
+        required=False,
+        help_text=_(
+            "An incomplete move whose tiles' places are forgotten costs 3 tiles plus one per tile left over "
+            "(3 + N); the referee may type the table's tiles and the program counts N."
+        ),
+    )
+    small_set = forms.BooleanField(
+        label=_("The 104-tile set at tables of 4 or fewer (six-player edition)"),
+        required=False,
+        help_text=_("4 colours and 2 jokers, as the rule book advises; tables of 5 or 6 keep all 160 tiles."),
+    )
     shared_win_credit = forms.ChoiceField(
-        label=_("A shared win"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
+        label=_("A shared win (Rummikub)"), choices=SharedWinCredit.choices, widget=forms.RadioSelect
     )
     privacy = forms.ChoiceField(label=_("Names on public pages"), choices=Privacy.choices)
     language = forms.ChoiceField(label=_("Language of printouts"), choices=Language.choices)
@@ -49,12 +70,23 @@ class TournamentSettingsForm(forms.Form):
         required=False,
         help_text=_("Leave blank for the ruleset's default (60: one minute, as the school rules say)."),
     )
+    weather_rule = forms.BooleanField(
+        label=_("Follow the weather rule (rainstorm and typhoon signals)"),
+        required=False,
+        help_text=_(
+            'The school rules\' section 4: the weather tab and the public "is the match on?" page. Off, '
+            "neither is shown."
+        ),
+    )
     standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
 
     def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        if ruleset and scoring.get_ruleset(ruleset).turn_seconds is None:
-            del self.fields["turn_seconds"]  # the rules time no turn (UNO)
+        if ruleset:
+            applies = settings_that_apply(ruleset)
+            for name in RULESET_SETTINGS:
+                if name not in applies and name in self.fields:
+                    del self.fields[name]  # the ruleset never reads it (UNO has no shared win, no turn timer)
 
 
 class TournamentCreateForm(TournamentSettingsForm):
@@ -65,9 +97,22 @@ class TournamentCreateForm(TournamentSettingsForm):
     )
     ruleset = forms.ChoiceField(label=_("Ruleset"), choices=ruleset_choices)
 
-    field_order = ["name", "slug", "ruleset", "games_per_table", "shared_win_credit", "privacy", "language"]
+    field_order = [
+        "name",
+        "slug",
+        "ruleset",
+        "games_per_table",
+        "rounds_per_table",
+        "target_score",
+        "strict_rule",
+        "small_set",
+        "shared_win_credit",
+        "privacy",
+        "language",
+    ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
-        del self.fields["turn_seconds"]  # set on the settings page, once the ruleset is known
+        del self.fields["weather_rule"]  # from the ruleset (on for the school rules), then in Settings
+        self.fields.pop("turn_seconds", None)  # set on the settings page, once the ruleset is known

@@ -35,6 +35,13 @@ class Game(models.Model):
     number = models.PositiveSmallIntegerField(_("game number"))
     ending = models.CharField(_("ending"), max_length=16, choices=Ending.choices)
     version = models.PositiveIntegerField(_("version"), default=1)
+    last_card = models.CharField(
+        _("last card"),
+        max_length=4,
+        blank=True,
+        default="",
+        help_text=_("UNO: the card that ended the hand, when it was a Draw Two or a Wild Draw Four."),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

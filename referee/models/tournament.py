@@ -49,6 +49,31 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Leave blank for the ruleset's default."),
     )
+    rounds_per_table = models.PositiveSmallIntegerField(
+        _("rounds at each table"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Round-based rulesets (standard, six-player, twist): a round at a table has as many games as the "
+            "table has players. Leave blank for one round."
+        ),
+    )
+    strict_rule = models.BooleanField(
+        _("strict tournament rule (twist)"),
+        default=False,
+        help_text=_(
+            "Rummikub with a Twist: an incomplete move whose tiles' places are forgotten costs 3 tiles plus "
+            "one per tile left over (3 + N)."
+        ),
+    )
+    small_set = models.BooleanField(
+        _("104-tile set at tables of 4 or fewer (six-player)"),
+        default=False,
+        help_text=_(
+            "Six-player edition: tables of 4 or fewer play with 4 colours and 2 jokers, as the rule book "
+            "advises."
+        ),
+    )
     shared_win_credit = models.CharField(
         _("shared win credit"), max_length=8, choices=SharedWinCredit.choices, default=SharedWinCredit.FULL
     )
@@ -83,6 +108,14 @@ class Tournament(models.Model):
             "The keys that rank players across rounds, in order, set before play. Blank: the ruleset's order."
         ),
     )
+    weather_rule = models.BooleanField(
+        _("weather rule"),
+        default=False,
+        help_text=_(
+            "The school rules' weather rule (rainstorm and typhoon signals, 07:00): the weather tab and the "
+            "public weather status. On by default for the school rules."
+        ),
+    )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -103,6 +136,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(games_per_table__isnull=True) | models.Q(games_per_table__gte=1),
                 name="tournament_games_per_table_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rounds_per_table__isnull=True) | models.Q(rounds_per_table__gte=1),
+                name="tournament_rounds_per_table_positive",
             ),
             models.CheckConstraint(
                 condition=models.Q(target_score__isnull=True) | models.Q(target_score__gte=1),

@@ -11,17 +11,30 @@ import scoring
 from core.errors import ServiceError
 from referee.models import Game, Table, Tournament
 from referee.results.hands import stored_facts
-from referee.results.table_rules import match_options
+from referee.results.table_rules import match_options, table_ruleset
 from referee.wording.refusals import ENGINE_MESSAGES
 
-# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore).
+# Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore):
+# hk-school's unrestorable table, and every kind the engine marks so (twist's strict rule).
 RESTORE_INCIDENTS = frozenset({"overtime-unrestorable"})
 
 
-def score(ruleset_key: str, ending: str, players: Sequence[scoring.PlayerInput]) -> scoring.GameResult:
+def counted_by_restore(kind: scoring.IncidentKind) -> bool:
+    return kind.code in RESTORE_INCIDENTS or kind.counted_by_restore
+
+
+def score(
+    ruleset_key: str | scoring.Ruleset,
+    ending: str,
+    players: Sequence[scoring.PlayerInput],
+    last_card: str = "",
+) -> scoring.GameResult:
+    """`last_card` (UNO): the card that ended the hand, when the next player had to draw."""
     try:
         return scoring.score_game(
-            scoring.GameInput(ruleset=ruleset_key, ending=ending, players=tuple(players))
+            scoring.GameInput(
+                ruleset=ruleset_key, ending=ending, players=tuple(players), last_card=last_card or None
+            )
         )
     except scoring.ScoringError as error:
         raise translate_scoring_error(error, [player.seat for player in players]) from None
@@ -32,7 +45,9 @@ def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring
     results = []
     for game in games:
         hands = sorted(game.hands.all(), key=lambda hand: hand.seat.letter)
-        results.append(score(tournament.ruleset, game.ending, [stored_facts(hand) for hand in hands]))
+        played = table_ruleset(tournament, len(hands))
+        facts = [stored_facts(hand) for hand in hands]
+        results.append(score(played, game.ending, facts, game.last_card))
     return results
 
 
@@ -47,7 +62,7 @@ def decide_table(table: Table) -> scoring.MatchResult:
         raise translate_scoring_error(error) from None
 
 
-def table_arrangement(ruleset_key: str, table_tiles: str) -> dict:
+def table_arrangement(ruleset_key: str | scoring.Ruleset, table_tiles: str) -> dict:
     """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
     try:
         meld = scoring.restore(ruleset_key, table_tiles)

@@ -49,13 +49,17 @@ def _meld_hint(
 
 
 def game_preview(
-    ruleset_key: str, names: Mapping[str, str], ending: str, hands: Sequence[scoring.PlayerInput]
+    ruleset_key: str | scoring.Ruleset,
+    names: Mapping[str, str],
+    ending: str,
+    hands: Sequence[scoring.PlayerInput],
+    last_card: str = "",
 ) -> GamePreview:
     """The engine's scores for these facts (`names`: each seat's player); a ServiceError (with the seat's
     field) when it refuses them."""
     ruleset = scoring.get_ruleset(ruleset_key)
     hands = [normalised(hand) for hand in hands]
-    result = score(ruleset_key, ending, hands)
+    result = score(ruleset_key, ending, hands, last_card)
     facts = {hand.seat: hand for hand in hands}
     rows = []
     for player in result.players:
@@ -86,7 +90,7 @@ class RestorePreview:
     tile_count: int
 
 
-def restore_preview(ruleset_key: str, kind: str, table_tiles: str) -> RestorePreview:
+def restore_preview(ruleset_key: str | scoring.Ruleset, kind: str, table_tiles: str) -> RestorePreview:
     """The arrangement set by set, the tiles that cannot be placed, and what the player draws (3 + N)."""
     if not table_tiles.strip():
         raise ServiceError(_("Type the tiles on the table first."), field="table_tiles", code="required")

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from referee.models import Tournament
+from referee.models.tournament import SharedWinCredit
+from scoring.rulesets.base import FIXED_GAMES, ROUNDS, TARGET
 
 
 class TableStatus(models.TextChoices):
@@ -39,13 +41,56 @@ def turn_seconds(tournament: Tournament) -> int | None:
     return tournament.turn_seconds or default
 
 
-def games_required(tournament: Tournament, seat_count: int) -> int | None:
-    """Games a table must play, or None when the match runs until someone reaches the target score."""
-    ruleset = scoring.get_ruleset(tournament.ruleset)
-    if ruleset.match_format == "target":
+def effective_rounds(tournament: Tournament) -> int | None:
+    """Rounds at each table for the round-based rulesets (blank: one round); None for the others."""
+    if scoring.get_ruleset(tournament.ruleset).match_format != ROUNDS:
         return None
+    return tournament.rounds_per_table or 1
+
+
+def games_required(tournament: Tournament, seat_count: int) -> int | None:
+    """Games a table must play, or None when the match runs until someone reaches the target score.
+
+    The school rules fix a number of games per table; the round-based rulesets play a number of rounds, each
+    of as many games as the table has players (RULES.md), so a table of 3 and a table of 4 in one tournament
+    play 3 and 4 games a round."""
+    ruleset = scoring.get_ruleset(tournament.ruleset)
+    if ruleset.match_format == TARGET:
+        return None
+    if ruleset.match_format == ROUNDS:
+        return (tournament.rounds_per_table or 1) * seat_count
     per_table = effective_games_per_table(tournament)
     return per_table if per_table is not None else seat_count
+
+
+# The settings that only some rulesets read, and the value they keep where they do not apply.
+RULESET_SETTINGS: dict[str, object] = {
+    "games_per_table": None,
+    "rounds_per_table": None,
+    "target_score": None,
+    "shared_win_credit": SharedWinCredit.FULL,
+    "turn_seconds": None,
+    "strict_rule": False,
+    "small_set": False,
+}
+
+
+def settings_that_apply(ruleset_key: str) -> frozenset[str]:
+    """The tournament settings that change anything under this ruleset (the forms show only these)."""
+    ruleset = scoring.get_ruleset(ruleset_key)
+    applies = {
+        FIXED_GAMES: {"games_per_table"},
+        ROUNDS: {"rounds_per_table"},
+        TARGET: {"target_score"},
+    }[ruleset.match_format]
+    if ruleset.is_rummikub:
+        applies |= {"shared_win_credit", "turn_seconds"}
+    offered = ruleset.offered_options()
+    if "strict" in offered:
+        applies.add("strict_rule")
+    if "small_set" in offered:
+        applies.add("small_set")
+    return frozenset(applies)
 
 
 def match_options(tournament: Tournament, seat_count: int) -> scoring.MatchOptions:
@@ -69,12 +114,34 @@ def table_status(*, games_played: int, finished: bool, signed_off: bool, confirm
     return TableStatus.NOT_STARTED
 
 
-def play_order(drawn: dict[str, int | None]) -> list[str]:
+def play_order(drawn: dict[str, int | None], *, highest_deals: bool = False) -> list[str]:
     """Seat letters in playing order: the highest drawn number starts, then clockwise (seat order).
 
-    Without drawn numbers (or with a draw missing) the order is simply the seats' order."""
+    `highest_deals` (UNO, seed 001): the highest card deals and the player on the dealer's left starts, so
+    the dealer plays last. Without drawn numbers (or with a draw missing) the order is the seats' order."""
     letters = sorted(drawn)
     if not letters or any(drawn[letter] is None for letter in letters):
         return letters
     start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
+    if highest_deals:
+        start = (start + 1) % len(letters)
     return letters[start:] + letters[:start]
+
+
+def ruleset_options(tournament: Tournament, seat_count: int | None = None) -> scoring.RulesetOptions:
+    """The tournament's options as the engine takes them: twist's strict rule, and six-player's 104-tile set
+    at a table of `seat_count` when the tournament turns it on (never at tables of 5 or 6; without a seat
+    count, as for an incident's label, only the strict rule counts)."""
+    rules = scoring.get_ruleset(tournament.ruleset)
+    small = rules.small_deck
+    return scoring.RulesetOptions(
+        small_set=bool(
+            tournament.small_set and small is not None and seat_count and seat_count <= small.max_players
+        ),
+        strict=bool(tournament.strict_rule and rules.strict_incidents is not None),
+    )
+
+
+def table_ruleset(tournament: Tournament, seat_count: int | None = None) -> scoring.Ruleset:
+    """The ruleset as this tournament plays it at a table of `seat_count` (its options, RULES.md)."""
+    return scoring.get_ruleset(tournament.ruleset, ruleset_options(tournament, seat_count))

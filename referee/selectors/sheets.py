@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import scoring
 from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.results.outcome import StoredHand, TableOutcome, outcome_of, stored_game
@@ -36,6 +37,7 @@ class SheetCell:
     went_out: bool = False
     made_initial_meld: bool = True
     could_meld: bool | None = None
+    drawn: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,13 @@ class TableSheet:
         return next((game for game in self.games if game.number == number), None)
 
     @property
+    def dealer(self) -> str | None:
+        """UNO: the seat that drew the highest card deals, and plays last (seed 001)."""
+        if not scoring.get_ruleset(self.table.round.tournament.ruleset).is_rummikub and self.starter:
+            return self.play_order[-1]
+        return None
+
+    @property
     def starter(self) -> str | None:
         """The seat that plays first, when every player has drawn a number."""
         if self.play_order and all(seat.drawn_number is not None for seat in self.seats):
@@ -115,6 +124,7 @@ def _cell(hand: HandResult) -> SheetCell:
         went_out=hand.went_out,
         made_initial_meld=hand.made_initial_meld,
         could_meld=hand.could_meld,
+        drawn=hand.drawn,
     )
 
 
@@ -190,7 +200,10 @@ def _sheet(
             for incident in incidents
         ],
         games_required=games_required(table.round.tournament, len(seats)),
-        play_order=play_order({seat.letter: seat.drawn_number for seat in seats}),
+        play_order=play_order(
+            {seat.letter: seat.drawn_number for seat in seats},
+            highest_deals=not scoring.get_ruleset(table.round.tournament.ruleset).is_rummikub,
+        ),
     )
 
 

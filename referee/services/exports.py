@@ -29,6 +29,7 @@ def export_job_request(
         "school": request.school.code if request.school else None,
         "language": request.language,
         "include_unsigned": request.include_unsigned,
+        "for_posting": request.for_posting,
         "entry_base": entry_base,
         "ui_language": ui_language,
     }

@@ -15,18 +15,21 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Game, Incident, Seat, Table
-from referee.results.engine import RESTORE_INCIDENTS, table_arrangement, translate_scoring_error
+from referee.results.engine import counted_by_restore, table_arrangement, translate_scoring_error
+from referee.results.table_rules import table_ruleset
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
 from referee.services.results import next_game_number
 from referee.services.signoff import withdraw_confirmation
 
 
-def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: int | None, table_tiles: str):
+def _left_over(
+    kind: scoring.IncidentKind, ruleset: scoring.Ruleset, tiles_left_over: int | None, table_tiles: str
+):
     """The tiles left over (typed, or found by the engine from the table tiles), and the arrangement."""
     if tiles_left_over is not None and (isinstance(tiles_left_over, bool) or tiles_left_over < 0):
         raise ServiceError(_("Enter a whole number of 0 or more."), field="tiles_left_over", code="negative")
-    if table_tiles and kind.code not in RESTORE_INCIDENTS:
+    if table_tiles and not counted_by_restore(kind):
         raise ServiceError(
             _("Table tiles are only asked for a table that cannot be restored."),
             field="table_tiles",
@@ -34,7 +37,7 @@ def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: in
         )
     if not kind.needs_tiles_left_over:
         return None, {}
-    arrangement = table_arrangement(ruleset_key, table_tiles) if table_tiles else {}
+    arrangement = table_arrangement(ruleset, table_tiles) if table_tiles else {}
     if arrangement:
         found = arrangement["unplaced_count"]
         if tiles_left_over is not None and tiles_left_over != found:
@@ -46,7 +49,7 @@ def _left_over(kind: scoring.IncidentKind, ruleset_key: str, tiles_left_over: in
             )
         return found, arrangement
     if tiles_left_over is None:
-        if kind.code in RESTORE_INCIDENTS:
+        if counted_by_restore(kind):
             raise ServiceError(
                 _("Give the tiles on the table, or the number of tiles that cannot be placed."),
                 field="table_tiles",
@@ -82,15 +85,14 @@ def _record(
     tournament = table.round.tournament
     if seat is None or seat.table_id != table.pk:
         raise ServiceError(_("Choose a player at this table."), field="seat", code="wrong-seat")
-    kinds = {kind_.code: kind_ for kind_ in scoring.get_ruleset(tournament.ruleset).incidents}
+    played = table_ruleset(tournament, table.seats.count())
+    kinds = {kind_.code: kind_ for kind_ in played.incidents}
     if kind not in kinds:
         raise ServiceError(_("Choose one of the offered incidents."), field="kind", code="unknown-incident")
     table_tiles = scoring.plain_text(fields.get("table_tiles") or "")
-    left_over, arrangement = _left_over(
-        kinds[kind], tournament.ruleset, fields.get("tiles_left_over"), table_tiles
-    )
+    left_over, arrangement = _left_over(kinds[kind], played, fields.get("tiles_left_over"), table_tiles)
     try:
-        tiles_drawn = scoring.incident_draw(tournament.ruleset, kind, left_over)
+        tiles_drawn = scoring.incident_draw(played, kind, left_over)
     except scoring.ScoringError as error:
         raise translate_scoring_error(error) from None
     incident = Incident.objects.create(

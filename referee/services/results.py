@@ -24,7 +24,7 @@ from referee.results.hands import (
     normalised,
 )
 from referee.results.outcome import TIE_BREAK, table_match, table_outcome
-from referee.results.table_rules import games_required
+from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
 from referee.services.signoff import withdraw_confirmation
 
@@ -96,12 +96,32 @@ def next_game_number(table: Table, seat_count: int) -> int:
     return played + 1
 
 
+# The last cards after which the next player draws first (UNO): any colour's Draw Two, a Wild Draw Four.
+DRAWING_LAST_CARDS = ("RD", "GD", "BD", "YD", "W4")
+
+
+def _last_card(typed: str, tournament: Tournament) -> str:
+    card = scoring.plain_text(typed or "").strip().upper()
+    if not card:
+        return ""
+    if scoring.get_ruleset(tournament.ruleset).is_rummikub or card not in DRAWING_LAST_CARDS:
+        raise ServiceError(
+            _("The last card is asked only in UNO: a Draw Two or a Wild Draw Four."),
+            field="last_card",
+            code="bad-last-card",
+        )
+    return card
+
+
 def _snapshot(game: Game) -> dict:
     hands = {
         hand.seat.letter: {name: getattr(hand, name) for name in FACT_FIELDS + DERIVED_FIELDS}
         for hand in game.hands.select_related("seat")
     }
-    return {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
+    snapshot = {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
+    if game.last_card:
+        snapshot["last_card"] = game.last_card
+    return snapshot
 
 
 def _save_hands(
@@ -118,18 +138,32 @@ def _save_hands(
 
 
 def _write_game(
-    table: Table, existing: Game | None, number: int, ending: str, actor: AbstractBaseUser, submission: str
+    table: Table,
+    existing: Game | None,
+    number: int,
+    ending: str,
+    actor: AbstractBaseUser,
+    submission: str,
+    last_card: str = "",
 ) -> Game:
     """A new game at version 1, or the existing one at its next version."""
     if existing is None:
         return Game.objects.create(
-            table=table, number=number, ending=ending, entered_by=actor, submission_key=submission
+            table=table,
+            number=number,
+            ending=ending,
+            last_card=last_card,
+            entered_by=actor,
+            submission_key=submission,
         )
     existing.ending = ending
+    existing.last_card = last_card
     existing.version += 1
     existing.entered_by = actor
     existing.submission_key = submission
-    existing.save(update_fields=["ending", "version", "entered_by", "submission_key", "updated_at"])
+    existing.save(
+        update_fields=["ending", "last_card", "version", "entered_by", "submission_key", "updated_at"]
+    )
     return existing
 
 
@@ -166,8 +200,12 @@ def game_result_submit(
     expected_version: int | None = None,
     reason: str = "",
     submission: str = "",
+    last_card: str = "",
 ) -> Game:
     """Record a new game, or (with the version the referee saw) replace one.
+
+    `last_card` (UNO): the Draw Two or Wild Draw Four that ended the hand, when there was one; the next
+    player's `drawn` cards then count in their hand (RULES.md).
 
     The engine derives every number; a result it refuses is not stored at all. After sign-off only an
     organiser corrects, with a reason. The same `submission` key twice stores the game once.
@@ -189,10 +227,11 @@ def game_result_submit(
     existing = table.games.select_for_update().filter(number=game_number).first()
     _check_game_number(table, game_number, existing, expected_version, len(seats))
 
-    result = score(tournament.ruleset, ending, hands)
+    last_card = _last_card(last_card, tournament)
+    result = score(table_ruleset(tournament, len(seats)), ending, hands, last_card)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
     before = _snapshot(existing) if existing is not None else None
-    game = _write_game(table, existing, game_number, ending, actor, submission)
+    game = _write_game(table, existing, game_number, ending, actor, submission, last_card)
     _save_hands(game, seats, hands, numbers)
     if existing is None:  # the incidents recorded while it was played join it
         Incident.objects.filter(table=table, game_number=game_number, game__isnull=True).update(game=game)

@@ -13,21 +13,39 @@ from core.errors import ServiceError
 from referee import permissions
 from referee.models import Game, Tournament
 from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.services.checks import clean_text, require_choice, require_positive
 from referee.services.locks import lock_tournament
 
 SETTINGS_FIELDS = [
     "name",
     "games_per_table",
+    "rounds_per_table",
+    "strict_rule",
+    "small_set",
     "shared_win_credit",
     "privacy",
     "language",
     "requires_confirmation",
     "target_score",
     "turn_seconds",
+    "weather_rule",
     "standings_released",
 ]
 
+# The rulesets whose seed has a weather rule (seed 002, section 4): a new tournament of these has it on.
+WEATHER_RULESETS = frozenset({"hk-school"})
+
+
+# Settings that change how results are derived: frozen once a result is recorded.
+FROZEN_FIELDS = (
+    "games_per_table",
+    "rounds_per_table",
+    "shared_win_credit",
+    "target_score",
+    "strict_rule",
+    "small_set",
+)
 
 # Words the organiser's addresses use beside a tournament's short name (/organise/new/).
 RESERVED_SLUGS = frozenset({"new"})
@@ -67,13 +85,18 @@ def tournament_create(
     slug: str,
     ruleset: str,
     games_per_table: int | None = None,
+    rounds_per_table: int | None = None,
+    strict_rule: bool = False,
+    small_set: bool = False,
     shared_win_credit: str = SharedWinCredit.FULL,
     privacy: str = Privacy.INITIALS,
     language: str = Language.ZH_HANT,
     requires_confirmation: bool = False,
     target_score: int | None = None,
+    weather_rule: bool | None = None,
 ) -> Tournament:
-    """The creator becomes its first organiser; blank games per table means the ruleset's default."""
+    """The creator becomes its first organiser; blank games per table means the ruleset's default, and a
+    weather rule left unsaid is on for the school rules only."""
     permissions.require(permissions.can_create_tournament(actor))
     rules = _clean_ruleset(ruleset)
     tournament = Tournament(
@@ -82,6 +105,9 @@ def tournament_create(
         ruleset=rules.key,
         table_size=rules.max_players,
         games_per_table=require_positive(games_per_table, field="games_per_table", allow_none=True),
+        rounds_per_table=_rounds(rounds_per_table),
+        strict_rule=bool(strict_rule),
+        small_set=bool(small_set),
         shared_win_credit=require_choice(
             shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
         ),
@@ -89,11 +115,13 @@ def tournament_create(
         language=require_choice(language, Language.values, field="language"),
         requires_confirmation=bool(requires_confirmation),
         target_score=require_positive(target_score, field="target_score", allow_none=True),
+        weather_rule=rules.key in WEATHER_RULESETS if weather_rule is None else bool(weather_rule),
     )
     if tournament.games_per_table is None:
         tournament.games_per_table = rules.default_games_per_table
     if tournament.target_score is None:
         tournament.target_score = rules.default_target
+    _drop_what_does_not_apply(tournament)
     taken = ServiceError(
         _("Another tournament already uses this short name."), field="slug", code="duplicate"
     )
@@ -115,6 +143,26 @@ def tournament_create(
 
 
 TURN_SECONDS_MAX = 600
+ROUNDS_MAX = 20
+
+
+def _drop_what_does_not_apply(tournament: Tournament) -> None:
+    """A setting the ruleset never reads is not kept (a form that shows every field may still send it)."""
+    applies = settings_that_apply(tournament.ruleset)
+    for name, unused in RULESET_SETTINGS.items():
+        if name not in applies:
+            setattr(tournament, name, unused)
+
+
+def _rounds(value: int | None) -> int | None:
+    rounds = require_positive(value, field="rounds_per_table", allow_none=True)
+    if rounds is not None and rounds > ROUNDS_MAX:
+        raise ServiceError(
+            _("A table plays at most %(count)d rounds.") % {"count": ROUNDS_MAX},
+            field="rounds_per_table",
+            code="too-many",
+        )
+    return rounds
 
 
 def _turn_seconds(value: int | None, tournament: Tournament) -> int | None:
@@ -137,16 +185,23 @@ def tournament_update(
     actor: AbstractBaseUser,
     tournament: Tournament,
     name: str,
-    games_per_table: int | None,
-    shared_win_credit: str,
     privacy: str,
     language: str,
     requires_confirmation: bool,
-    target_score: int | None,
     standings_released: bool,
+    games_per_table: int | None = None,
+    rounds_per_table: int | None = None,
+    target_score: int | None = None,
     turn_seconds: int | None = None,
+    shared_win_credit: str | None = None,
+    strict_rule: bool = False,
+    small_set: bool = False,
+    weather_rule: bool | None = None,
 ) -> Tournament:
-    """Settings that change how results are derived are frozen once a result is recorded."""
+    """Settings that change how results are derived are frozen once a result is recorded.
+
+    The settings only some rulesets read may be left out (the form shows only those that apply); a shared
+    win left out keeps its value."""
     permissions.require_organiser(actor, tournament)
     locked = lock_tournament(tournament)
     before = model_fields(locked, SETTINGS_FIELDS)
@@ -154,8 +209,11 @@ def tournament_update(
     new_values = {
         "name": clean_text(name, field="name", max_length=200, required=True),
         "games_per_table": require_positive(games_per_table, field="games_per_table", allow_none=True),
+        "rounds_per_table": _rounds(rounds_per_table),
+        "strict_rule": bool(strict_rule),
+        "small_set": bool(small_set),
         "shared_win_credit": require_choice(
-            shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
+            shared_win_credit or locked.shared_win_credit, SharedWinCredit.values, field="shared_win_credit"
         ),
         "privacy": require_choice(privacy, Privacy.values, field="privacy"),
         "language": require_choice(language, Language.values, field="language"),
@@ -163,9 +221,14 @@ def tournament_update(
         "target_score": require_positive(target_score, field="target_score", allow_none=True),
         "turn_seconds": _turn_seconds(turn_seconds, locked),
         "standings_released": bool(standings_released),
+        "weather_rule": locked.weather_rule if weather_rule is None else bool(weather_rule),
     }
+    applies = settings_that_apply(locked.ruleset)
+    for name, unused in RULESET_SETTINGS.items():
+        if name not in applies:
+            new_values[name] = unused
     if has_results:
-        for field in ("games_per_table", "shared_win_credit", "target_score"):
+        for field in FROZEN_FIELDS:
             if new_values[field] != before[field]:
                 raise ServiceError(
                     _("This setting cannot change once results have been recorded."),

@@ -13,6 +13,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from referee.results.table_rules import table_ruleset
 from referee.wording import codes, labels, names, seats, sentences, times
 from referee.wording.figures import count_text, score_text
 
@@ -49,7 +50,7 @@ def ending_label(ending: str) -> str:
 
 @register.simple_tag
 def incident_label(tournament: Any, code: str) -> str:
-    return str(codes.incident_label(tournament.ruleset, code))
+    return str(codes.incident_label(table_ruleset(tournament), code))
 
 
 @register.filter

@@ -18,6 +18,7 @@ from referee import permissions, selectors, services
 from referee.forms.incidents import DrawsForm, ReasonForm, TieBreakForm
 from referee.models import Incident, Table
 from referee.results.previews import restore_preview
+from referee.results.table_rules import table_ruleset
 from referee.selectors.sheets import TableSheet
 from referee.views.saving import (
     add_service_error,
@@ -90,7 +91,7 @@ class ResultEntryView(ActionPageView):
         if form.is_valid():
             try:
                 restored = restore_preview(
-                    self.table.round.tournament.ruleset,
+                    table_ruleset(self.table.round.tournament, len(sheet.seats)),
                     form.cleaned_data["kind"],
                     form.cleaned_data["table_tiles"] or "",
                 )

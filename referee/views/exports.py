@@ -26,6 +26,7 @@ from referee.exporters.links import entry_path
 from referee.models import Round, School, Table
 from referee.models.tournament import Language
 from referee.selectors.exports import exporter_name, recent_export_jobs
+from referee.wording.audiences import exporter_audience
 from referee.wording.exports import export_job_message
 
 
@@ -66,6 +67,8 @@ class ExportPageView(OrganiserMixin, TemplateView):
                 "needs_school": SCHOOL in exporter.requires,
                 "provisional": exporter.offers_provisional,
                 "background": exporter.background,
+                "audience": exporter.audience,
+                "audience_text": exporter_audience(exporter.audience),
             }
             for exporter in all_exporters()
         ]
@@ -123,6 +126,7 @@ class ExportDownloadView(OrganiserMixin, View):
             school=self._school(data.get("school", "")),
             language=chosen_language(data),
             include_unsigned=data.get("include") == "unsigned",
+            for_posting=data.get("for") == "posting",
             entry_url=entry_url_builder(self.request),
             site_url=self.request.build_absolute_uri("/").rstrip("/"),
         )

@@ -17,6 +17,7 @@ from core.errors import ServiceError
 from referee import permissions, selectors
 from referee.models import Table
 from referee.results.previews import restore_preview
+from referee.results.table_rules import table_ruleset
 from referee.views.saving import add_service_error, entry_form, incident_form, preview_of
 
 
@@ -45,7 +46,7 @@ class TablePreviewView(LoginRequiredMixin, View):
         if form.is_valid():
             try:
                 restored = restore_preview(
-                    table.round.tournament.ruleset,
+                    table_ruleset(table.round.tournament, len(sheet.seats)),
                     form.cleaned_data["kind"],
                     form.cleaned_data.get("table_tiles") or "",
                 )

@@ -23,6 +23,7 @@ from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_
 from referee.forms.incidents import IncidentForm
 from referee.models import Game, Incident, Table
 from referee.results.previews import game_preview
+from referee.results.table_rules import table_ruleset
 from referee.selectors.sheets import TableSheet, sheet_outcome
 
 RACED = ("stale", "exists")
@@ -40,7 +41,7 @@ def entry_form(
     table: Table, sheet: TableSheet, data: Any = None, game_number: int | None = None
 ) -> GameEntryForm:
     """A bound form for a post; else a blank one for the next game, or one holding game `game_number`."""
-    ruleset = scoring.get_ruleset(table.round.tournament.ruleset)
+    ruleset = table_ruleset(table.round.tournament, len(sheet.seats))
     if data is not None:
         return GameEntryForm(data, seats=sheet.seats, ruleset=ruleset)
     stored = sheet.game(game_number) if game_number else None
@@ -58,7 +59,7 @@ def incident_form(table: Table, sheet: TableSheet, data: Any = None) -> Incident
         data,
         seats=sheet.seats,
         game_numbers=[game.number for game in sheet.games],
-        ruleset_key=table.round.tournament.ruleset,
+        ruleset_key=table_ruleset(table.round.tournament, len(sheet.seats)),
         in_play=sheet.games_played + 1 if next_game_open(table, sheet) else None,
     )
 
@@ -102,6 +103,7 @@ def game_save(request: HttpRequest, table: Table) -> GameSave:
             expected_version=values.get("version"),
             reason=values.get("reason") or "",
             submission=values.get("submission") or "",
+            last_card=form.last_card,
         )
     except ServiceError as error:
         if error.code in RACED:
@@ -185,9 +187,9 @@ def preview_of(table: Table, form: GameEntryForm) -> Any:
         return None
     try:
         names = {seat.letter: seat.player_name for seat in form.seats}
-        return game_preview(
-            table.round.tournament.ruleset, names, form.cleaned_data["ending"], form.hand_facts()
-        )
+        played = table_ruleset(table.round.tournament, len(form.seats))
+        ending = form.cleaned_data["ending"]
+        return game_preview(played, names, ending, form.hand_facts(), form.last_card)
     except ServiceError as error:
         add_service_error(form, error, form.field_for(error.field, error.code))
         return None

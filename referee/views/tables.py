@@ -20,7 +20,7 @@ from referee.forms.incidents import DrawsForm, TieBreakForm
 from referee.forms.pad import pad_layout
 from referee.models import Table
 from referee.results.outcome import TableOutcome
-from referee.results.table_rules import table_status, turn_seconds
+from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
 from referee.selectors.progress import TableProgress
 from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView
@@ -53,7 +53,7 @@ class TableSheetView(ResultEntryView):
         context.update(
             table=table,
             tournament=tournament,
-            ruleset=scoring.get_ruleset(tournament.ruleset),
+            ruleset=table_ruleset(tournament, len(sheet.seats)),
             sheet=sheet,
             outcome=outcome,
             match=outcome.match,
@@ -66,8 +66,9 @@ class TableSheetView(ResultEntryView):
             can_sign_off=can_enter and not table.is_signed_off and outcome.finished,
             can_confirm=permissions.may_confirm(user, table),
             history=selectors.table_history(table),
-            tile_points=tile_points(tournament.ruleset),
+            tile_points=tile_points(table_ruleset(tournament, len(sheet.seats))),
             play_seats=_in_play_order(sheet),
+            table_rounds=effective_rounds(tournament),
         )
         self._add_forms(context, sheet, outcome, can_enter, can_edit)
         context.update(console_context(table, sheet, can_enter, context))
@@ -163,7 +164,7 @@ def progress_of(table: Table, sheet: TableSheet, outcome: Any) -> TableProgress:
     )
 
 
-def tile_points(ruleset_key: str) -> dict[str, int]:
+def tile_points(ruleset_key: str | scoring.Ruleset) -> dict[str, int]:
     """Every tile (or card) and what it counts on a rack: the running total as the referee types."""
     deck = scoring.get_ruleset(ruleset_key).deck
     return {token: deck.points(token) for token in deck.all_tokens()}

@@ -25,6 +25,7 @@ HAND_LABELS = {
     "rack_value": gettext_lazy("rack value"),
     "made_initial_meld": gettext_lazy("initial meld"),
     "could_meld": gettext_lazy("could have melded"),
+    "drawn": gettext_lazy("cards drawn after the last card"),
     "score_sixtieths": gettext_lazy("score"),
 }
 GAME_ACTIONS = {"game.create", "game.correct"}
@@ -48,7 +49,7 @@ def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str 
     for name, label in HAND_LABELS.items():
         old, new = before.get(name), after.get(name)
         if created:
-            if name in ("rack", "rack_value", "score_sixtieths") and new not in (None, ""):
+            if name in ("rack", "rack_value", "drawn", "score_sixtieths") and new not in (None, ""):
                 parts.append(f"{label} {_shown(name, new)}")
         elif old != new:
             parts.append(f"{label} {_shown(name, old)}{ARROW}{_shown(name, new)}")
@@ -71,6 +72,12 @@ def game_lines(before: dict, after: dict) -> list[str]:
                 "arrow": ARROW,
                 "new": _shown("ending", after.get("ending")),
             }
+        )
+    old_card, new_card = before.get("last_card", ""), after.get("last_card", "")
+    if old_card != new_card:
+        lines.append(
+            _("last card %(old)s%(arrow)s%(new)s")
+            % {"old": _shown("last_card", old_card), "arrow": ARROW, "new": _shown("last_card", new_card)}
         )
     old_hands, new_hands = before.get("hands", {}), after.get("hands", {})
     for letter in sorted(set(old_hands) | set(new_hands)):

@@ -80,14 +80,14 @@ def ruleset_label(key: str) -> str:
         return key
 
 
-def incident_label(ruleset_key: str, code: str) -> str:
+def incident_label(ruleset_key: str | scoring.Ruleset, code: str) -> str:
     kind = scoring.get_ruleset(ruleset_key).incident(code)
     if kind is None:
         return code
     return INCIDENT_LABELS.get(kind.name, kind.name)
 
 
-def incident_choices(ruleset_key: str) -> list[tuple[str, str]]:
+def incident_choices(ruleset_key: str | scoring.Ruleset) -> list[tuple[str, str]]:
     return [
         (kind.code, incident_label(ruleset_key, kind.code))
         for kind in scoring.get_ruleset(ruleset_key).incidents

@@ -38,3 +38,31 @@ ENGINE_MESSAGES = {
     "too-many-games": gettext_lazy("This table has played all its games."),
     "match-over": gettext_lazy("This table has played all its games."),
 }
+
+# Why the engine refuses a laid set (`scoring.read_set`), for the set checker.
+SET_MESSAGES = {
+    "too-few-tiles": gettext_lazy("A set needs at least 3 tiles."),
+    "not-a-set": gettext_lazy("The tiles of a set share one number (a group) or one colour (a run)."),
+    "group-mixed-numbers": gettext_lazy("All tiles of a group show one number."),
+    "group-repeated-colour": gettext_lazy("A group has two tiles of the same colour."),
+    "group-too-large": gettext_lazy("A group holds at most one tile of each colour."),
+    "run-mixed-colours": gettext_lazy("All tiles of a run have one colour."),
+    "run-not-consecutive": gettext_lazy(
+        "The numbers of a run follow each other one by one, rising or falling from each tile to the next."
+    ),
+    "run-not-rising": gettext_lazy(
+        "The numbers of a run rise by one from left to right (in this ruleset runs are laid rising)."
+    ),
+    "run-out-of-range": gettext_lazy("A joker cannot stand for a number below 1 or above 13."),
+    "run-too-long": gettext_lazy("A run holds at most 13 numbers."),
+    "run-wraps": gettext_lazy("1 cannot follow 13."),
+    "segment-mixed-colours": gettext_lazy("The tiles between two colour changes have one colour."),
+    "colour-change-in-group": gettext_lazy("A colour-change joker can only be used in a run."),
+    "colour-change-same-colour": gettext_lazy("A colour-change joker must change the colour."),
+    "mirror-not-symmetric": gettext_lazy("The two sides of the mirror joker do not mirror each other."),
+    "mirror-side-invalid": gettext_lazy("Each side of a mirror set must read as a run or a group."),
+    "mirror-not-centred": gettext_lazy(
+        "The mirror joker stands in the middle, with as many tiles on each side (a double joker counts two)."
+    ),
+    "several-mirrors": gettext_lazy("A set holds at most one mirror joker."),
+}

@@ -20,7 +20,9 @@ def organised_tournament(monkeypatch):
     from referee.models import Round, Tournament
 
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD)
-    tournament = Tournament.objects.create(name="Rummikub 小學邀請賽", slug="hk-weather", ruleset="hk-school")
+    tournament = Tournament.objects.create(
+        name="Rummikub 小學邀請賽", slug="hk-weather", ruleset="hk-school", weather_rule=True
+    )
     tournament.organisers.add(organiser)
     Round.objects.create(
         tournament=tournament, name="Round 1", date=MATCH_DAY, start_time=time(9, 0), order=1

@@ -18,7 +18,9 @@ def stormy_tournament(monkeypatch):
     """A red rainstorm still up at 07:01 on the first match day; the second day is still to be decided."""
     from referee.models import Round, Tournament
 
-    tournament = Tournament.objects.create(name="Rummikub 小學邀請賽", slug="hk-weather", ruleset="hk-school")
+    tournament = Tournament.objects.create(
+        name="Rummikub 小學邀請賽", slug="hk-weather", ruleset="hk-school", weather_rule=True
+    )
     Round.objects.create(
         tournament=tournament, name="Round 1", date=MATCH_DAY, start_time=time(9, 0), order=1
     )

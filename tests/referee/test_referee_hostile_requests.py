@@ -51,6 +51,7 @@ NOW = datetime.datetime(2026, 12, 4, 8, 0, tzinfo=HONG_KONG)  # the day before t
 STANDINGS_QUERY = ["round", "view", "page", "per_page", "sort"]
 # The query parameters each address reads (besides those its own GET forms send).
 QUERY_PARAMETERS = {
+    "organiser:tournament_create": ["ruleset"],
     "organiser:table": ["game"],
     "referee:table": ["game"],
     "organiser:standings": [*STANDINGS_QUERY, "include"],
@@ -233,6 +234,7 @@ def addresses(name: str, world: World) -> list[str]:
             (slug, HUGE),
         ],
         "organiser:table": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
+        "organiser:set_check": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:referees": [(slug,)],
         "organiser:referee_cards": [(slug,), ("no-such-tournament",)],
         "organiser:standings": [(slug,)],
@@ -240,6 +242,7 @@ def addresses(name: str, world: World) -> list[str]:
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:preview": [(table.pk,) for table in tables],
+        "referee:set_check": [(world.playing_table.pk,), (HUGE,)],
         "referee:submit": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:service_worker": [()],
         "referee:manifest": [()],

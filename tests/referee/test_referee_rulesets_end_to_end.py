@@ -12,12 +12,13 @@ import scoring
 from referee import services
 from referee.models import Game
 
-# ruleset: (players at the table, what each seat holds when it loses, games or hands expected)
+# ruleset: (players at the table, what each seat holds when it loses, games or hands expected); the
+# round-based rulesets play two rounds, each as many games as the table has players.
 PLAYS = {
     "hk-school": (4, {"A": "R3 K4 J", "B": "B10", "C": "Y1 Y2", "D": "K13 R13"}, 3),
-    "standard": (4, {"A": "B12 Y1", "B": "J", "C": "K7", "D": "R5 R6"}, 4),
-    "six-player": (3, {"A": "G5 P7", "B": "P13 J", "C": "G1"}, 3),
-    "twist": (2, {"A": "D R3", "B": "M C K2"}, 2),
+    "standard": (4, {"A": "B12 Y1", "B": "J", "C": "K7", "D": "R5 R6"}, 8),
+    "six-player": (3, {"A": "G5 P7", "B": "P13 J", "C": "G1"}, 6),
+    "twist": (2, {"A": "D R3", "B": "M C K2"}, 4),
     "uno": (3, {"A": "R5", "B": "W4 RS", "C": "GD B9"}, 2),
 }
 
@@ -35,6 +36,7 @@ def test_a_table_is_refereed_to_sign_off(client, organiser, referee, ruleset):
         slug=f"e2e-{ruleset}",
         ruleset=ruleset,
         target_score=150 if ruleset == "uno" else None,
+        rounds_per_table=2,
     )
     services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
     school = services.school_create(
@@ -75,7 +77,7 @@ def test_a_table_is_refereed_to_sign_off(client, organiser, referee, ruleset):
         response = client.post(address, data)
         assert response.status_code == 302, response.context["entry_form"].errors
         played += 1
-        assert played <= 10
+        assert played <= 12
     assert played == expected_games == Game.objects.filter(table=table).count()
     assert page.context["progress"].status == "finished"
     assert page.context["outcome"].finished

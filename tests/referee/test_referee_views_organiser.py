@@ -127,7 +127,7 @@ class TestTournamentForms:
             ({"games_per_table": "0"}, "games_per_table"),
             ({"games_per_table": "three"}, "games_per_table"),
             ({"privacy": "all"}, "privacy"),
-            ({"target_score": "-1"}, "target_score"),
+            ({"ruleset": "uno", "target_score": "-1"}, "target_score"),
         ],
     )
     def test_create_bad_input(self, organiser_client, changes, field):

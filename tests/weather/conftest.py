@@ -35,7 +35,7 @@ def tournament(db, organiser, referee_user):
     from referee.models import Round, Tournament
 
     found = Tournament.objects.create(
-        name="Rummikub Primary Invitational", slug="hk-2025", ruleset="hk-school"
+        name="Rummikub Primary Invitational", slug="hk-2025", ruleset="hk-school", weather_rule=True
     )
     found.organisers.add(organiser)
     found.referees.add(referee_user)

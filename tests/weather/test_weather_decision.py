@@ -125,8 +125,29 @@ class TestGapsInTheReadings:
         decision = decide_at("07:30", ("06:55", EMPTY), ("07:05", "[]"))
         assert (decision.status, decision.reason) == (Status.GOES_AHEAD, Reason.NO_SIGNAL)
 
-    def test_a_single_empty_reading_after_the_deadline_cannot_tell(self) -> None:
-        assert decide_at("07:30", ("07:05", EMPTY)).status == Status.UNKNOWN
+    @pytest.mark.parametrize("read_at", ["07:02", "07:05", "07:11"])
+    def test_an_empty_summary_shortly_after_the_deadline_shows_nothing_was_in_force(
+        self, read_at: str
+    ) -> None:
+        # A signal lowered after 07:01 would still show as a CANCEL entry: {} alone says none was up.
+        for payload in (EMPTY, "[]"):
+            decision = decide_at("07:30", (read_at, payload))
+            assert (decision.status, decision.reason) == (Status.GOES_AHEAD, Reason.NO_SIGNAL), read_at
+
+    def test_the_0702_morning_goes_ahead_as_soon_as_it_is_read(self) -> None:
+        assert decide_at("07:02", ("07:02", EMPTY)).status == Status.GOES_AHEAD
+
+    def test_a_single_empty_reading_long_after_the_deadline_cannot_tell(self) -> None:
+        assert decide_at("07:30", ("07:12", EMPTY)).status == Status.UNKNOWN
+
+    def test_an_empty_summary_after_a_severe_reading_without_a_cancel_entry_cannot_tell(self) -> None:
+        decision = decide_at("07:30", ("06:50", RED_SINCE_5), ("07:02", EMPTY))
+        assert (decision.status, decision.reason) == (Status.UNKNOWN, Reason.NO_READING_AT_CUTOFF)
+
+    def test_a_cancel_entry_after_the_deadline_still_cancels(self) -> None:
+        cancelled = rain("WRAINR", hk("07:01"), action="CANCEL")
+        decision = decide_at("07:30", ("07:03", cancelled))
+        assert decision.status != Status.GOES_AHEAD
 
     def test_readings_too_far_apart_cannot_tell(self) -> None:
         assert decide_at("08:00", ("06:20", EMPTY), ("07:31", EMPTY)).status == Status.UNKNOWN

@@ -19,9 +19,15 @@ def at(hhmm: str, payload: str) -> SummaryReading:
 
 
 def test_the_code_dated_before_the_instant_answers_alone() -> None:
-    history = [at("07:10", rain("WRAINA", hk("06:00")))]
+    history = [at("07:20", rain("WRAINA", hk("06:00")))]
     assert code_at(history, RAINSTORM, hk("07:01")) == "WRAINA"
     assert code_at(history, CYCLONE, hk("07:01")) is UNKNOWN
+
+
+def test_no_entry_at_all_shortly_after_the_instant_means_nothing_was_in_force() -> None:
+    history = [at("07:10", rain("WRAINA", hk("06:00")))]
+    assert code_at(history, CYCLONE, hk("07:01")) is None  # a No. 3 lowered since would show as CANCEL
+    assert code_at([at("07:12", warnsum())], CYCLONE, hk("07:01")) is UNKNOWN
 
 
 def test_a_change_dated_after_the_instant_leaves_the_earlier_code() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -35,7 +35,16 @@ def day_auto_id(day: str) -> str:
     return f"id_override_{safe}_%s"
 
 
-class WeatherManageView(OrganiserMixin, ActionPageView):
+class WeatherRuleMixin(OrganiserMixin):
+    """The weather pages of a tournament that follows the weather rule; others have none (404)."""
+
+    def load(self, **kwargs: Any) -> None:
+        super().load(**kwargs)
+        if not self.tournament.weather_rule:
+            raise Http404(_("This tournament does not follow the weather rule."))
+
+
+class WeatherManageView(WeatherRuleMixin, ActionPageView):
     template_name = "weather/manage.html"
     section = "weather"
     actions = {
@@ -120,7 +129,7 @@ class WeatherManageView(OrganiserMixin, ActionPageView):
         return self.run_action(perform, _("Override cleared: the rule decides again."))
 
 
-class SnapshotHistoryView(OrganiserMixin, TemplateView):
+class SnapshotHistoryView(WeatherRuleMixin, TemplateView):
     """Every stored reading, newest first, with what it showed in force and its raw payload."""
 
     template_name = "weather/snapshots.html"

@@ -26,7 +26,7 @@ class WeatherIndexView(TemplateView):
         context = super().get_context_data(**kwargs)
         today = timezone.localdate(clock.now())
         context["tournaments"] = (
-            Tournament.objects.filter(rounds__date__gte=today).distinct().order_by("name")
+            Tournament.objects.filter(rounds__date__gte=today, weather_rule=True).distinct().order_by("name")
         )
         return context
 
@@ -36,7 +36,7 @@ class PublicWeatherView(TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        tournament = get_object_or_404(Tournament, slug=kwargs["slug"], weather_rule=True)
         context["tournament"] = tournament
         context["rows"] = upcoming_statuses(tournament, clock.now())
         return context
@@ -80,7 +80,7 @@ def status_json(request: HttpRequest, slug: str) -> JsonResponse:
     language = request.GET.get("lang") or translation.get_language()
     if language not in dict(settings.LANGUAGES):
         language = settings.LANGUAGE_CODE
-    tournament = Tournament.objects.filter(slug=slug).first()
+    tournament = Tournament.objects.filter(slug=slug, weather_rule=True).first()
     if tournament is None:
         with translation.override(language):
             error = {"code": "not-found", "message": _("No such tournament.")}

@@ -48,6 +48,11 @@ class Command(BaseCommand):
             help="provisional results: count tables not yet signed off",
         )
         parser.add_argument(
+            "--for-posting",
+            action="store_true",
+            help="the school pack for posting or parents: names as on the public pages",
+        )
+        parser.add_argument(
             "--base-url",
             help=f"the site's address for the QR codes on blank scoresheets (default: ${SITE_URL_VARIABLE} "
             f"or {DEFAULT_SITE_URL})",
@@ -121,6 +126,7 @@ class Command(BaseCommand):
             school=school,
             language=options["lang"],
             include_unsigned=options["include_unsigned"],
+            for_posting=options["for_posting"],
             entry_url=lambda entry_table: absolute_entry_url(base_url, entry_table),
             site_url=base_url.rstrip("/"),
         )

@@ -17,6 +17,7 @@ from core.views import OrganiserMixin, show_error_on_form
 from referee import permissions, selectors, services
 from referee.forms import TournamentCreateForm, TournamentSettingsForm
 from referee.results.table_rules import TableStatus
+from referee.wording.codes import ruleset_choices
 
 
 class TournamentListView(LoginRequiredMixin, TemplateView):
@@ -39,13 +40,28 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
             raise PermissionDenied(_("You are not allowed to create tournaments."))
         return super().dispatch(request, *args, **kwargs)
 
+    def chosen_ruleset(self) -> str:
+        """The ruleset the form is laid out for: the one posted, else `?ruleset=`, else the school rules."""
+        data = self.request.POST if self.request.method == "POST" else self.request.GET
+        chosen = data.get("ruleset", "")
+        return chosen if chosen in {key for key, _label in ruleset_choices()} else "hk-school"
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "ruleset": self.chosen_ruleset()}
+
     def get_initial(self) -> dict[str, Any]:
         return {
             "shared_win_credit": "full",
             "privacy": "initials",
             "language": "zh-hant",
-            "ruleset": "hk-school",
+            "ruleset": self.chosen_ruleset(),
         }
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["rulesets"] = ruleset_choices()
+        context["chosen_ruleset"] = self.chosen_ruleset()
+        return context
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from referee.exporters import get_exporter
 from referee.exporters.fonts import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs
 from referee.exporters.pdf import para
-from referee.models import Player
+from referee.exporters.school_pack import SchoolResultsPdf
+from referee.models import Player, School
+from referee.models.tournament import Privacy
 
 EXTENSION_A = "㐱"  # U+3431
 EXTENSION_B = "𠮷"  # U+20BB7, as in 𠮷野家
@@ -29,13 +31,18 @@ def test_rare_characters_print_in_names_and_footers(pdf, export_request, event):
     Player.objects.filter(name_zh="張家豪").update(name_zh=f"張{NO_FONT}豪")
     Player.objects.filter(name_zh="黃嘉儀").update(class_name=f"6{EXTENSION_B}")
     event.name = f"{EXTENSION_B}野杯"
+    event.privacy = (
+        Privacy.FULL_NAMES
+    )  # the posted standings show full names only when the tournament says so
     event.save()
     data = get_exporter("standings-pdf")(export_request(language="zh-hant")).render()[2]
     text = pdf.text(data)
     assert f"{EXTENSION_B}野家" in text
     assert f"李{EXTENSION_A}琳" in text
     assert f"張{PLACEHOLDER}豪" in text  # a character no font has is a visible box, never dropped
-    assert f"6{PLACEHOLDER}" in text  # a plain cell has the main font only: a box there too
+    school = School.objects.get(tournament=event, players__name_zh="黃嘉儀")
+    pack = SchoolResultsPdf(export_request(language="zh-hant", school=school)).render()[2]
+    assert f"6{PLACEHOLDER}" in pdf.text(pack)  # a plain cell has the main font only: a box there too
     assert text.count(f"{EXTENSION_B}野杯 · 排名") == int(pdf.info(data)["Pages"])  # every page's footer
     fallback = [line.split() for line in pdf.fonts(data).splitlines() if "TableRefHanFallback" in line]
     assert fallback

@@ -6,11 +6,15 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from referee import services
 from referee.exporters import ExportRequest, get_exporter, standings_pdf
+from referee.models.tournament import Privacy
 from referee.selectors import standings
+from referee.wording.names import public_name
 from scoring import PlayerInput
 
 
@@ -23,7 +27,22 @@ def test_landscape_with_every_ranked_player(pdf, export_request, event):
     assert pdf.info(data)["Page size"].startswith("841.89 x 595.276")
     text = " ".join(pdf.text(data).split())
     for row in standings(event):
-        assert row.player.display_name in text
+        assert public_name(row.player, event.privacy) in text
+
+
+@pytest.mark.parametrize("privacy", list(Privacy))
+def test_players_are_named_as_on_the_public_pages(pdf, export_request, event, privacy):
+    """The file is for posting: a child's full name and class appear only where the public pages show them."""
+    event.privacy = privacy
+    event.save()
+    text = " ".join(pdf.text(render(export_request())).split())
+    assert "For posting" in text
+    for row in standings(event):
+        with translation.override("en"):
+            shown = public_name(row.player, privacy)
+        assert shown in text
+        assert (row.player.name_zh in text) is (privacy == Privacy.FULL_NAMES)
+    assert "Class" not in text
 
 
 def test_rows_match_the_standings_selector(pdf, export_request, event):
@@ -46,8 +65,8 @@ def test_ties_are_marked(pdf, export_request):
     text = pdf.text(render(export_request()), layout=True)
     tied = [line for line in text.splitlines() if re.match(r"\s*=2\s", line)]
     assert len(tied) == 2
-    assert "何浩然" in tied[0] + tied[1]
-    assert "林曉彤" in tied[0] + tied[1]
+    assert "何○○" in tied[0] + tied[1]
+    assert "林○○" in tied[0] + tied[1]
     assert "= : tied on every key of the standings order." in text
     assert "Ranked by games won, then total score" in text
 
@@ -67,9 +86,9 @@ def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table,
     final = pdf.text(render(export_request()))
     provisional = pdf.text(render(export_request(include_unsigned=True)))
     assert "Final results: signed-off tables only." in final
-    assert "劉子晴" not in final
+    assert "劉○○" not in final
     assert "Provisional: includes tables not yet signed off." in provisional
-    assert "劉子晴" in provisional
+    assert "劉○○" in provisional
 
 
 def test_header_rows_repeat_and_pages_are_numbered(pdf, export_request, monkeypatch, event):
@@ -103,7 +122,7 @@ def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
     assert "No results yet." in text
     first = " ".join(pdf.text(render(export_request(round_=round_))).split())
     assert "Standings · 第一輪" in first
-    assert "李詠琳" in first
+    assert "李○○" in first
 
 
 def test_schools_are_named_in_the_language_of_the_export(pdf, export_request):

@@ -1,0 +1,38 @@
+"""Who a file is for, said on the file itself: ready to post (names as on the public pages), or the
+organiser's own (children's full names, not to be posted or passed on)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from referee.models.tournament import Privacy
+
+POSTING, ORGANISER, CHOSEN = "posting", "organiser", "chosen"
+
+
+def audience_label(for_posting: bool) -> str:
+    """Short, for a footer or a list: "For posting" or "Organiser's file, not for posting"."""
+    return _("For posting") if for_posting else _("Organiser's file, not for posting")
+
+
+def audience_note(for_posting: bool, privacy: str) -> str:
+    """One sentence at the head of a file."""
+    if for_posting:
+        return _("For posting: players are named as on the public pages (%(privacy)s).") % {
+            "privacy": Privacy(privacy).label
+        }
+    return _(
+        "Organiser's file: it holds children's full names and classes. Do not post it or pass it on; "
+        "for posting, download the files marked for posting."
+    )
+
+
+def exporter_audience(audience: str) -> str:
+    """What the export page says of each kind of file."""
+    if audience == POSTING:
+        return _("For posting: names follow the tournament's privacy setting.")
+    if audience == CHOSEN:
+        return _(
+            "For the school's teacher (full names) or for posting and parents (names as on the public pages)."
+        )
+    return _("Organiser's file: full names, not for posting.")

@@ -1,0 +1,44 @@
+"""The set checker in real Chromium on a phone: the tile pad types the set, the page answers in Chinese, and
+nothing breaks the Content Security Policy."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from referee.models import Table
+from tests.browser.test_content_security_policy import WATCH_VIOLATIONS
+from tests.browser.test_referee_console import Taps, log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", verbosity=0)
+    return Table.objects.get(round__tournament__slug="demo", number=3)
+
+
+def test_a_disputed_run_checked_with_the_pad(live_server, phone_page, demo):
+    page, base = phone_page, live_server.url
+    page.add_init_script(WATCH_VIOLATIONS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    log_in(page, base, "referee3", demo)
+    page.get_by_role("link", name="核對有爭議的牌組").click()
+    page.wait_for_url(f"{base}/referee/tables/{demo.pk}/set-check/")
+    taps = Taps(page)
+    taps.tap("input[name='tiles']")
+    taps.pad("R", "7", "6", "J")
+    assert page.input_value("input[name='tiles']") == "R7 R6 J"
+    page.locator("form.set-check button[type='submit']").click()
+    page.wait_for_selector(".set-verdict.valid")
+    verdict = page.locator(".set-verdict").inner_text()
+    assert "有效：順牌，值 18 分。" in verdict
+    assert "第 3 隻 J 代表 R5" in " ".join(verdict.split())
+    page.fill("input[name='tiles']", "R12 R13 R1")
+    page.locator("form.set-check button[type='submit']").click()
+    page.wait_for_selector(".set-verdict.refused")
+    assert "1 不能接在 13 之後。" in page.locator(".set-verdict").inner_text()
+    assert page.evaluate("window.__cspViolations") == []
+    assert errors == []

@@ -1,0 +1,181 @@
+"""UNO on the site: who deals and who starts (seed 001), the last-card question on the hand form, and the
+blank sheet for a race to 500 (hands and a running total)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from core.errors import ServiceError
+from referee import selectors, services
+from referee.exporters import ExportRequest, get_exporter
+from referee.models import Game, Table
+from referee.results.table_rules import play_order
+from scoring import PlayerInput
+from tests.referee.exporters.conftest import pdf_text
+
+
+@pytest.fixture
+def uno_table(organiser, referee) -> Table:
+    tournament = services.tournament_create(actor=organiser, name="UNO 盃", slug="uno-cup", ruleset="uno")
+    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
+    )
+    round_ = services.round_create(
+        actor=organiser,
+        tournament=tournament,
+        name="R1",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(9),
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for name in ("甲生", "乙生", "丙生"):
+        player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        services.seat_assign(actor=organiser, table=table, player=player)
+    return Table.objects.select_related("round__tournament").get(pk=table.pk)
+
+
+class TestWhoDealsAndWhoStarts:
+    def test_the_highest_card_deals_and_the_dealers_left_starts(self):
+        assert play_order({"A": 5, "B": 9, "C": 2}, highest_deals=True) == ["C", "A", "B"]
+        assert play_order({"A": 5, "B": 9, "C": 2}) == ["B", "C", "A"]  # Rummikub: the highest starts
+
+    def test_the_table_page_says_so(self, client, referee, uno_table):
+        services.seat_draws_record(actor=referee, table=uno_table, numbers={"A": 5, "B": 9, "C": 2})
+        client.force_login(referee)
+        page = client.get(reverse("referee:table", args=[uno_table.pk]), HTTP_ACCEPT_LANGUAGE="en")
+        sheet = page.context["sheet"]
+        assert (sheet.dealer, sheet.starter, sheet.play_order) == ("B", "C", ["C", "A", "B"])
+        assert "B drew the highest card and deals; C, on the dealer's left, starts." in page.content.decode()
+
+    def test_before_the_draw_the_page_gives_the_rule(self, client, referee, uno_table):
+        client.force_login(referee)
+        page = client.get(reverse("referee:table", args=[uno_table.pk]), HTTP_ACCEPT_LANGUAGE="en")
+        assert "the highest card deals, and the player on the dealer's left starts" in page.content.decode()
+        assert "the highest starts" not in page.content.decode()
+
+
+class TestTheLastCard:
+    def post_hand(self, client, table, **fields):
+        address = reverse("referee:table", args=[table.pk])
+        form = client.get(address).context["entry_form"]
+        data = {
+            "action": "save-game",
+            "game_number": form["game_number"].value(),
+            "submission": form["submission"].value(),
+            "ending": "went-out",
+            "went_out": "A",
+            **fields,
+        }
+        return client.post(address, data)
+
+    def test_a_wild_draw_four_the_next_player_drew_counts(self, client, referee, uno_table):
+        client.force_login(referee)
+        response = self.post_hand(
+            client,
+            uno_table,
+            last_card="W4",
+            rack_B="R5 G7 B3 Y1 R2",
+            drawn_B="G7 B3 Y1 R2",
+            rack_C="GD",
+        )
+        assert response.status_code == 302
+        game = Game.objects.get(table=uno_table)
+        assert game.last_card == "W4"
+        hands = {hand.seat.letter: hand for hand in game.hands.select_related("seat")}
+        assert hands["B"].drawn == "G7 B3 Y1 R2"
+        assert (hands["A"].score_sixtieths // 60, hands["A"].penalty) == (38, 0)  # 5+7+3+1+2, and 20
+
+    def test_drawn_cards_without_the_last_card_are_refused(self, client, referee, uno_table):
+        client.force_login(referee)
+        response = self.post_hand(client, uno_table, rack_B="R5 G7 B3", drawn_B="G7 B3", rack_C="GD")
+        assert response.status_code == 200
+        assert response.context["entry_form"].errors
+        assert not Game.objects.filter(table=uno_table).exists()
+
+    def test_rummikub_has_no_last_card(self, referee_client, table):
+        form = referee_client.get(reverse("referee:table", args=[table.pk])).context["entry_form"]
+        assert "last_card" not in form.fields
+        assert "drawn_A" not in form.fields
+
+    def test_the_service_refuses_a_last_card_that_draws_nothing(self, referee, uno_table):
+        with pytest.raises(ServiceError) as refused:
+            services.game_result_submit(
+                actor=referee,
+                table=uno_table,
+                game_number=1,
+                ending="went-out",
+                hands=[
+                    PlayerInput("A", went_out=True),
+                    PlayerInput("B", rack="R5"),
+                    PlayerInput("C", rack="G5"),
+                ],
+                last_card="R7",
+            )
+        assert refused.value.field == "last_card"
+
+
+def test_the_blank_sheet_is_hands_and_a_running_total(uno_table):
+    tournament = uno_table.round.tournament
+    request = ExportRequest(tournament=tournament, language="en", round_=uno_table.round)
+    text = pdf_text(get_exporter("blank-scoresheets-pdf")(request).render()[2])
+    assert "Running total" in text
+    assert "Target: 500 points" in text
+    assert "Hand 16" in text
+    assert "Game 1" not in text
+
+
+def test_the_filled_sheet_keeps_the_running_total(referee, uno_table):
+    for number, points in enumerate((40, 70), start=1):
+        services.game_result_submit(
+            actor=referee,
+            table=uno_table,
+            game_number=number,
+            ending="went-out",
+            hands=[
+                PlayerInput("A", went_out=True),
+                PlayerInput("B", rack_value=points),
+                PlayerInput("C", rack_value=0),
+            ],
+        )
+    tournament = uno_table.round.tournament
+    request = ExportRequest(tournament=tournament, language="en", round_=uno_table.round)
+    text = pdf_text(get_exporter("scoresheets-pdf")(request).render()[2], layout=True)
+    assert "110" in text  # A's running total after two hands: 40 + 70
+    assert selectors.table_sheet(uno_table).games_required is None
+
+
+def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, organiser, uno_table):
+    url = reverse("referee:table", args=[uno_table.pk])
+    first = {
+        "action": "save-game",
+        "game_number": "1",
+        "ending": "went-out",
+        "went_out": "A",
+        "submission": "phone-1",
+        "rack_B": "R5 G7",
+        "rack_C": "GD",
+    }
+    client.force_login(referee)
+    assert client.post(url, first).status_code == 302
+    client.force_login(organiser)  # the desk: the last card was a Wild Draw Four, B drew four
+    desk = {"version": "1", "submission": "desk", "last_card": "W4", "drawn_B": "B3 Y1 R2 G1"}
+    desk_post = client.post(
+        reverse("organiser:table", args=[uno_table.round.tournament.slug, uno_table.pk]),
+        {**first, **desk, "rack_B": "R5 G7 B3 Y1 R2 G1"},
+    )
+    assert desk_post.status_code == 302
+    client.force_login(referee)  # the phone, still at version 1, changes C's hand
+    late = client.post(url, {**first, "version": "1", "submission": "phone-2", "rack_C": "GD B9"})
+    rows = {row.field: row for row in late.context["conflict"].rows}
+    assert rows["last_card"].they_changed
+    assert not rows["last_card"].you_changed
+    form = late.context["entry_form"]
+    assert form["last_card"].value() == "W4"
+    assert form["drawn_B"].value() == "B3 Y1 R2 G1"
+    assert client.post(url, {**form.data.dict(), "action": "save-game"}).status_code == 302
+    assert Game.objects.get(table=uno_table).last_card == "W4"
