@@ -273,3 +273,15 @@ def test_a_door_tap_after_the_draw_says_the_round_was_reseated(organiser_client,
     )
     assert response.status_code == 200
     assert "抽籤頁列出調動的選手" in response.json()["message"]
+
+
+def test_a_late_tap_after_the_draw_says_an_organiser_seats_them(organiser_client, late):
+    round_, latecomer = late
+    response = organiser_client.post(
+        reverse("organiser:checkin", args=[round_.tournament.slug]),
+        {"action": "set", "player": latecomer.pk, "attendance": "late"},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 200
+    assert "請主辦人在編排頁以遲到選手身分安排入座" in response.json()["message"]
+    assert seat_count(round_) == 12

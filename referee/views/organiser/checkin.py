@@ -141,6 +141,13 @@ class CheckInView(CheckInMixin, TemplateView):
             done += " " + _("Re-seated around them (%(rounds)s): the draw page lists who moved.") % {
                 "rounds": rounds
             }
+        if player.attendance in (Attendance.PRESENT, Attendance.LATE):
+            waiting = open_drawn_rounds(player)
+            if waiting:
+                rounds = ", ".join(str(round_.name) for round_ in waiting)
+                done += " " + _(
+                    "No seat in %(rounds)s yet: an organiser seats them on the draw page (a late arrival)."
+                ) % {"rounds": rounds}
         if tap.not_reseated:
             done += " " + _("Their seat stays: %(reason)s Tell the organiser.") % {"reason": tap.not_reseated}
         return (
