@@ -285,3 +285,14 @@ def test_a_late_tap_after_the_draw_says_an_organiser_seats_them(organiser_client
     assert response.status_code == 200
     assert "請主辦人在編排頁以遲到選手身分安排入座" in response.json()["message"]
     assert seat_count(round_) == 12
+
+
+def test_the_check_in_page_names_the_drawn_round_not_yet_begun(organiser_client, referee, first):
+    page = organiser_client.get(reverse("organiser:checkin", args=[first.tournament.slug])).content.decode()
+    assert 'id="drawn-rounds"' in page
+    assert reverse("organiser:round_draw", args=[first.tournament.slug, first.pk]) in page
+    helper = Client()
+    helper.force_login(referee)
+    page = helper.get(reverse("organiser:checkin", args=[first.tournament.slug])).content.decode()
+    assert 'id="drawn-rounds"' in page
+    assert reverse("organiser:round_draw", args=[first.tournament.slug, first.pk]) not in page

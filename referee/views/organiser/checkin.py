@@ -25,6 +25,7 @@ from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
 from referee import permissions, selectors, services
 from referee.models import Attendance, Player, Seat, Tournament
+from referee.selectors.draws import rounds_drawn_not_begun
 from referee.services import attendance as door
 from referee.services import people as registration
 from referee.services.withdrawals import open_drawn_rounds
@@ -95,6 +96,7 @@ class CheckInView(CheckInMixin, TemplateView):
                 "total": sum(row.total for row in counts),
             },
             is_organiser=permissions.is_organiser(self.request.user, self.tournament),
+            drawn_rounds=rounds_drawn_not_begun(self.tournament),
             states=[
                 (Attendance.PRESENT, _("Here")),
                 (Attendance.LATE, _("Late")),
