@@ -15,7 +15,14 @@ from referee.models import Attendance, Player, Seat, Table
 from referee.selectors.draws import round_seated_draw
 from referee.services import attendance as door
 from seating.commands import run_command
-from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, seated, services_hand
+from tests.referee.draw_helpers import (
+    draw_and_seat,
+    make_field,
+    make_round,
+    play_round,
+    seated,
+    services_hand,
+)
 
 
 @pytest.fixture
@@ -296,3 +303,13 @@ def test_the_check_in_page_names_the_drawn_round_not_yet_begun(organiser_client,
     page = helper.get(reverse("organiser:checkin", args=[first.tournament.slug])).content.decode()
     assert 'id="drawn-rounds"' in page
     assert reverse("organiser:round_draw", args=[first.tournament.slug, first.pk]) not in page
+
+
+def test_a_round_of_the_top_players_offers_no_late_arrivals(organiser, organiser_client, tournament, first):
+    """Those left out of a round of the top four are not late: the page offers nobody to seat."""
+    play_round(organiser, first)
+    final = make_round(organiser, tournament, "決賽")
+    draw_and_seat(organiser, final, rule="top", top=4)
+    page = organiser_client.get(draw_url(final)).content.decode()
+    assert 'id="withdraw-form"' in page
+    assert 'id="late-form"' not in page

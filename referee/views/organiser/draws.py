@@ -86,10 +86,12 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         seated = seated_in(self.round) if self.seated_draw else {}
         self.seated_players = {seat_id: player for seat_id, (player, _) in seated.items()}
         self.seated_choices = choices_at(self.seated_players, {key: n for key, (_, n) in seated.items()})
-        self.late_players = self.not_seated(seated) if self.seated_draw else {}
+        draws_everyone = self.seated_draw is not None and self.seated_draw.advancement.get("rule") == EVERYONE
+        self.late_players = self.not_seated(seated) if draws_everyone else {}
 
     def not_seated(self, seated: dict[str, tuple[Player, int]]) -> dict[str, Player]:
-        """Players who could still be seated into the drawn round: registered, not withdrawn, not seated."""
+        """Players who could still be seated into a round that draws everyone here: registered, not
+        withdrawn, not seated. (A round of winners or the top N has no late arrivals to offer.)"""
         players = (
             Player.objects.filter(tournament=self.tournament)
             .exclude(attendance=Attendance.WITHDRAWN)
