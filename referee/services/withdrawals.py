@@ -21,7 +21,7 @@ from referee.models import NOT_DRAWN, Attendance, DrawStatus, Game, Player, Roun
 from referee.models.schedule import SEAT_LETTERS
 from referee.selectors.draws import draw_history, round_seated_draw, seating_id
 from referee.services.checks import require_choice
-from referee.services.draws import lock_open_round, run_seating
+from referee.services.draws import run_seating
 from referee.services.locks import lock_tournament
 
 
@@ -198,9 +198,15 @@ def open_drawn_rounds(player: Player) -> list[Round]:
 
 
 def _seat_late_in(actor: AbstractBaseUser, round_: Round, player: Player) -> RoundRepair:
-    round_ = lock_open_round(round_)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.tournament_id != player.tournament_id:
         raise ServiceError(_("Choose a round of this tournament."), field="round", code="wrong-round")
+    if Game.objects.filter(table__round=round_).exists():
+        raise ServiceError(
+            _("A game has been saved in this round: a late player waits for the next round."),
+            field="player",
+            code="in-play",
+        )
     draw = round_seated_draw(round_)
     if draw is None:
         raise ServiceError(
