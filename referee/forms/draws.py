@@ -87,3 +87,13 @@ class WithdrawForm(forms.Form):
     def __init__(self, *args, choices: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = choices
+
+
+class LateForm(forms.Form):
+    """A player who arrived after the draw: seated into this round by the engine's repair."""
+
+    player = forms.ChoiceField(label=_("Player"))
+
+    def __init__(self, *args, choices: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = choices

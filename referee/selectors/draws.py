@@ -149,3 +149,14 @@ def seated_in(round_: Round) -> dict[str, tuple[Player, int]]:
         Seat.objects.filter(round=round_).select_related("player__school", "table").order_by("player__number")
     )
     return {seating_id(seat.player): (seat.player, seat.table.number) for seat in seats}
+
+
+def rounds_drawn_not_begun(tournament: Tournament) -> list[Round]:
+    """Rounds seated by a draw where no game is saved yet: where the door's absences re-seat the tables and
+    a late arrival can be seated in (one query)."""
+    return list(
+        Round.objects.filter(tournament=tournament, draws__status=DrawStatus.COMMITTED)
+        .exclude(tables__games__isnull=False)
+        .distinct()
+        .order_by("order")
+    )

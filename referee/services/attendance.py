@@ -2,9 +2,16 @@
 
 Several helpers tap at once on their phones. Each tap changes one player's attendance in one UPDATE of that
 row (under its row lock, so the history's "before" is true); nobody's tap overwrites another player's.
+
+After the draw, a tap that marks a seated player absent re-seats every drawn round not yet begun around them,
+through the same repair as the organiser's withdrawal (`withdrawals.rounds_reseat_without`). Marking them
+present again does not put them back: the organiser seats a late arrival on the draw page
+(`withdrawals.player_seat_late`), which moves as few players as that needs.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -13,8 +20,11 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
-from referee.models import Attendance, Player, School, Seat, Tournament
+from referee.models import Attendance, Player, Round, School, Seat, Tournament
+from referee.selectors.draws import round_seated_draw, seating_id
 from referee.services.checks import require_choice
+from referee.services.locks import lock_tournament
+from referee.services.withdrawals import RoundRepair, round_report, rounds_reseat_without
 
 DOOR_STATES = (Attendance.PRESENT, Attendance.LATE, Attendance.ABSENT, Attendance.EXPECTED)
 
@@ -24,18 +34,40 @@ def can_check_in(user: permissions.AnyUser, tournament: Tournament) -> bool:
     return permissions.is_organiser(user, tournament) or permissions.is_tournament_referee(user, tournament)
 
 
+@dataclass(frozen=True)
+class DoorTap:
+    """What a tap did: the player as stored, the drawn rounds re-seated around them, and, when the engine
+    could not re-seat a round without them, its refusal (the absence is kept; the seat stays for the
+    organiser to decide)."""
+
+    player: Player
+    repairs: list[RoundRepair] = field(default_factory=list)
+    not_reseated: str = ""
+
+
+def _reseat_after_absence(actor: AbstractBaseUser, player: Player) -> tuple[list[RoundRepair], str]:
+    try:
+        with transaction.atomic():
+            return rounds_reseat_without(actor, player), ""
+    except ServiceError as error:
+        return [], str(error.message)
+
+
 @transaction.atomic
-def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> Player:
+def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> DoorTap:
     """Present, late, absent, or back to expected (an undo). A withdrawn player stays withdrawn here: that
-    is the organisers' decision, made with the draw."""
+    is the organisers' decision, made with the draw. Absent after the draw: the drawn rounds not yet begun
+    are re-seated around the player, as for a withdrawal."""
     tournament = player.tournament
     permissions.require(can_check_in(actor, tournament))
     attendance = require_choice(attendance, DOOR_STATES, field="attendance")
+    if attendance == Attendance.ABSENT:
+        lock_tournament(tournament)  # the repair's lock, taken first as the withdrawal takes it
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.attendance == Attendance.WITHDRAWN:
         raise ServiceError(_("This player has withdrawn."), field="attendance", code="withdrawn")
     if player.attendance == attendance:
-        return player
+        return DoorTap(player)
     before = player.attendance
     Player.objects.filter(pk=player.pk).update(attendance=attendance)
     player.attendance = attendance
@@ -46,7 +78,10 @@ def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance
         before={"player": player.pk, "number": player.number, "attendance": before},
         after={"player": player.pk, "number": player.number, "attendance": attendance},
     )
-    return player
+    if attendance != Attendance.ABSENT:
+        return DoorTap(player)
+    repairs, refusal = _reseat_after_absence(actor, player)
+    return DoorTap(player, repairs, refusal)
 
 
 @transaction.atomic
@@ -73,6 +108,28 @@ def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -
     return [pk for pk, _number in marked]
 
 
+def _record_on_draw(seat: Seat, absent: Player, substitute: Player) -> None:
+    """A drawn round keeps its draw true: the substitute's number in the absent player's place, the report
+    made again, and the change listed with the repairs (a substitute moves nobody else)."""
+    round_ = Round.objects.select_for_update().get(pk=seat.round_id)
+    draw = round_seated_draw(round_)
+    if draw is None:
+        return
+    gone, coming = seating_id(absent), seating_id(substitute)
+    draw.tables = [[coming if seat_id == gone else seat_id for seat_id in ids] for ids in draw.tables]
+    draw.player_ids = {**draw.player_ids, coming: substitute.pk}
+    draw.report = round_report(round_, draw)
+    entry = {
+        "kind": "substitute",
+        "withdrawn": [gone],
+        "added": [coming],
+        "moved": [[coming, None, [seat.table.number, seat.letter]]],
+        "tables_out_of_use": [],
+    }
+    draw.repairs = [*draw.repairs, entry]
+    draw.save(update_fields=["tables", "player_ids", "report", "repairs"])
+
+
 def unplayed_seats(player: Player) -> list[Seat]:
     """The player's seats at tables where no game is recorded and that are not signed off."""
     return list(
@@ -88,6 +145,7 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
     already played keep the absent player and their results. Each table's history records the change."""
     tournament = absent.tournament
     permissions.require_organiser(actor, tournament)
+    lock_tournament(tournament)  # as a repair does: a substitute and a repair never act at once
     absent = Player.objects.select_for_update().get(pk=absent.pk)
     substitute = Player.objects.select_for_update().get(pk=substitute.pk)
     if substitute.tournament_id != tournament.pk or substitute.school_id != absent.school_id:
@@ -112,6 +170,7 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
         )
     for seat in seats:
         Seat.objects.filter(pk=seat.pk).update(player=substitute, drawn_number=None)
+        _record_on_draw(seat, absent, substitute)
         audit_record(
             actor=actor,
             tournament=tournament,

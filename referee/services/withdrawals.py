@@ -1,6 +1,8 @@
-"""A player who drops out after the draw: marked absent or withdrawn, and every round drawn for them that has
-not begun is re-seated around them by the seating engine's repair (the fewest moves that keep the rules).
-A round where a game has been saved keeps its seats: results already played stand."""
+"""Changes to a drawn round before play, all through the seating engine's repair (the fewest moves that keep
+the rules): a player who drops out (withdrawn by the organiser, or marked absent at the door) is re-seated
+around in every drawn round not begun; a late arrival is seated into them. A round where a game has been
+saved keeps its seats: results already played stand. Each repair is kept with the draw (its input, so anyone
+can rerun it, and who moved) and audited."""
 
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import audit_record
+from core.errors import ServiceError
 from referee import permissions
-from referee.models import NOT_DRAWN, Attendance, Game, Player, Round, RoundDraw, Seat, Table
+from referee.models import NOT_DRAWN, Attendance, DrawStatus, Game, Player, Round, RoundDraw, Seat, Table
 from referee.models.schedule import SEAT_LETTERS
 from referee.selectors.draws import draw_history, round_seated_draw, seating_id
 from referee.services.checks import require_choice
@@ -52,8 +56,10 @@ def _current(round_: Round) -> tuple[list[Table], list[list[str]], dict[str, Pla
 
 
 def _repair_document(
-    draw: RoundDraw, round_: Round, current: list[list[str]], players: dict, gone: str
+    draw: RoundDraw, round_: Round, current: list[list[str]], players: dict, gone: list[str], added: list[str]
 ) -> dict:
+    """The input of `python3 -m seating repair`: everyone seated now and the arrivals (numbers and school
+    codes only), the rounds before, the tables as they stand, who leaves and who comes."""
     points = {entry["id"]: entry.get("points", 0) for entry in draw.request["players"]}
     listed = list(players.values())
     return {
@@ -64,10 +70,19 @@ def _repair_document(
         "history": draw_history(round_, listed),
         "current": current,
         "table_size": draw.request["table_size"],
-        "withdrawn": [gone],
-        "added": [],
+        "withdrawn": gone,
+        "added": added,
         "seed": draw.seed,
     }
+
+
+def round_report(round_: Round, draw: RoundDraw) -> dict[str, Any]:
+    """The engine's report on the round as seated now (after a change by hand, such as a substitute)."""
+    _tables, current, players, _numbers = _current(round_)
+    document = _repair_document(draw, round_, current, players, [], [])
+    report_input = {key: document[key] for key in ("players", "history", "table_size")}
+    table_size = draw.request["table_size"]
+    return run_seating("report", {**report_input, "rounds": [current]}, table_size)["report"]
 
 
 def _apply(round_: Round, tables: list[Table], answer: dict[str, Any], players: dict, drawn_numbers: dict):
@@ -98,9 +113,20 @@ def _apply(round_: Round, tables: list[Table], answer: dict[str, Any], players: 
     return numbers
 
 
-def _repair_round(actor: AbstractBaseUser, round_: Round, draw: RoundDraw, gone: str) -> RoundRepair:
+def _repair_round(
+    actor: AbstractBaseUser,
+    round_: Round,
+    draw: RoundDraw,
+    *,
+    gone: Player | None = None,
+    arrival: Player | None = None,
+) -> RoundRepair:
     tables, current, players, drawn_numbers = _current(round_)
-    document = _repair_document(draw, round_, current, players, gone)
+    withdrawn = [seating_id(gone)] if gone is not None else []
+    added = [seating_id(arrival)] if arrival is not None else []
+    if arrival is not None:
+        players[added[0]] = arrival
+    document = _repair_document(draw, round_, current, players, withdrawn, added)
     answer = run_seating("repair", document, draw.request["table_size"])
     numbers = _apply(round_, tables, answer, players, drawn_numbers)
     moves = [
@@ -112,31 +138,120 @@ def _repair_round(actor: AbstractBaseUser, round_: Round, draw: RoundDraw, gone:
         for move in answer["moves"]
     ]
     out_of_use = [numbers[index] for index, ids in enumerate(answer["tables"]) if not ids]
+    moved = [[m.player, m.origin, m.target] for m in moves]
     draw.tables = answer["tables"]
     draw.report = answer["report"]
+    if arrival is not None:
+        draw.player_ids = {**draw.player_ids, added[0]: arrival.pk}
     entry = {
+        "kind": "late" if arrival is not None else "withdrawal",
         "request": document,
         "moves": answer["moves"],
         "moves_minimal": answer["moves_minimal"],
-        "moved": [[m.player, m.origin, m.target] for m in moves],
+        "moved": moved,
         "tables_out_of_use": out_of_use,
         "at": timezone.now().isoformat(),
     }
     draw.repairs = [*draw.repairs, entry]
-    draw.save(update_fields=["tables", "report", "repairs"])
+    draw.save(update_fields=["tables", "report", "repairs", "player_ids"])
+    who = {"withdrawn": withdrawn[0]} if withdrawn else {"added": added[0]}
     audit_record(
         actor=actor,
         tournament=round_.tournament,
         action="round.repair",
         after={
             "round": round_.pk,
-            "withdrawn": gone,
+            **who,
             "seed": draw.seed,
-            "moves": [[m.player, m.origin, m.target] for m in moves],
+            "moves": moved,
             "tables_out_of_use": out_of_use,
         },
     )
     return RoundRepair(round_, moves, answer["moves_minimal"], out_of_use)
+
+
+def rounds_reseat_without(actor: AbstractBaseUser, player: Player) -> list[RoundRepair]:
+    """Re-seat each drawn round not yet begun where the player sits, around them: the one path for a
+    withdrawal and for an absence marked at the door after the draw. Callers check the role and hold the
+    tournament's lock. A round seated by hand (without a draw) keeps the seat for the organiser to change."""
+    repairs = []
+    rounds = Round.objects.filter(pk__in=Seat.objects.filter(player=player).values("round")).order_by("order")
+    for round_ in rounds.select_for_update():
+        if Game.objects.filter(table__round=round_).exists():
+            continue
+        draw = round_seated_draw(round_)
+        if draw is not None:
+            repairs.append(_repair_round(actor, round_, draw, gone=player))
+    return repairs
+
+
+def open_drawn_rounds(player: Player) -> list[Round]:
+    """The drawn rounds of the player's tournament where no game is saved yet and the player has no seat:
+    where a late arrival can still be seated by the engine."""
+    return list(
+        Round.objects.filter(tournament_id=player.tournament_id, draws__status=DrawStatus.COMMITTED)
+        .exclude(tables__games__isnull=False)
+        .exclude(pk__in=Seat.objects.filter(player=player).values("round"))
+        .distinct()
+        .order_by("order")
+    )
+
+
+def _seat_late_in(actor: AbstractBaseUser, round_: Round, player: Player) -> RoundRepair:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.tournament_id != player.tournament_id:
+        raise ServiceError(_("Choose a round of this tournament."), field="round", code="wrong-round")
+    if Game.objects.filter(table__round=round_).exists():
+        raise ServiceError(
+            _("A game has been saved in this round: a late player waits for the next round."),
+            field="player",
+            code="in-play",
+        )
+    draw = round_seated_draw(round_)
+    if draw is None:
+        raise ServiceError(
+            _("This round was not drawn: seat the player by hand on the round's page."),
+            field="player",
+            code="not-drawn",
+        )
+    if Seat.objects.filter(round=round_, player=player).exists():
+        raise ServiceError(
+            _("This player already has a seat in this round."), field="player", code="already-seated"
+        )
+    return _repair_round(actor, round_, draw, arrival=player)
+
+
+@transaction.atomic
+def player_seat_late(
+    *, actor: AbstractBaseUser, player: Player, round_: Round | None = None
+) -> list[RoundRepair]:
+    """A player who arrives after the draw and before play is seated into the drawn round (or, without one
+    named, every drawn round not yet begun where they have no seat) with the fewest moves that keep the
+    rules. A player marked absent is marked late: the organiser has seen them arrive."""
+    tournament = player.tournament
+    permissions.require_organiser(actor, tournament)
+    lock_tournament(tournament)
+    player = Player.objects.select_for_update().select_related("school").get(pk=player.pk)
+    if player.attendance == Attendance.WITHDRAWN:
+        raise ServiceError(_("This player has withdrawn."), field="player", code="withdrawn")
+    rounds = [round_] if round_ is not None else open_drawn_rounds(player)
+    if not rounds:
+        raise ServiceError(
+            _("No drawn round waits to be played without this player: seat them by hand."),
+            field="player",
+            code="no-round",
+        )
+    repairs = [_seat_late_in(actor, chosen, player) for chosen in rounds]
+    if player.attendance == Attendance.ABSENT:
+        Player.objects.filter(pk=player.pk).update(attendance=Attendance.LATE)
+        audit_record(
+            actor=actor,
+            tournament=tournament,
+            action="player.attendance",
+            before={"player": player.pk, "number": player.number, "attendance": player.attendance},
+            after={"player": player.pk, "number": player.number, "attendance": Attendance.LATE},
+        )
+    return repairs
 
 
 @transaction.atomic
@@ -161,12 +276,4 @@ def player_withdraw(
         before={"player": player.pk, "attendance": before},
         after={"player": player.pk, "attendance": attendance},
     )
-    repairs = []
-    rounds = Round.objects.filter(pk__in=Seat.objects.filter(player=player).values("round")).order_by("order")
-    for round_ in rounds.select_for_update():
-        if Game.objects.filter(table__round=round_).exists():
-            continue
-        draw = round_seated_draw(round_)
-        if draw is not None:
-            repairs.append(_repair_round(actor, round_, draw, seating_id(player)))
-    return repairs
+    return rounds_reseat_without(actor, player)

@@ -1,6 +1,7 @@
 """The public "how this round was drawn" page: the seed, the draw's input (player numbers and school codes,
 no names) as the JSON `python3 -m seating draw` reads, the engine's tables, any change made since (swaps by
-hand, repairs after withdrawals, each with its own input), and the report. Anyone can rerun the draw."""
+hand; repairs after a withdrawal, an absence or a late arrival, each with its own input; substitutes, who
+take a seat and move nobody), and the report. Anyone can rerun the draw."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.views.generic import TemplateView
 from referee.models import Round, RoundDraw, Tournament
 from referee.selectors.draws import round_seated_draw
 from referee.views.public_cache import public_tournament
-from referee.wording.draws import ADVANCEMENT_LABELS, MODE_LABELS, moves_text, report_lines
+from referee.wording.draws import ADVANCEMENT_LABELS, MODE_LABELS, moves_text, repair_heading, report_lines
 
 
 def _seated_draw(slug: str, pk: int) -> tuple[Tournament, Round, RoundDraw]:
@@ -46,7 +47,11 @@ class PublicRoundDrawView(TemplateView):
             rule_label=ADVANCEMENT_LABELS.get(draw.advancement.get("rule", ""), ""),
             mode_label=MODE_LABELS.get(draw.request["mode"], ""),
             repairs=[
-                {"lines": moves_text(repair), "request_json": as_json(repair["request"])}
+                {
+                    "heading": repair_heading(repair),
+                    "lines": moves_text(repair),
+                    "request_json": as_json(repair["request"]) if "request" in repair else "",
+                }
                 for repair in draw.repairs
             ],
             file_name=f"{tournament.slug}-round-{round_.order}-draw.json",

@@ -73,9 +73,16 @@ def seating_refusal(error: SeatingError, *, players: int, table_min: int, table_
 def moves_text(repair: dict[str, Any]) -> list[str]:
     """A repair's moves as sentences: who changed table, from where to where; the tables out of use."""
     lines = []
+    substitute = repair.get("kind") == "substitute"
     for player, origin, target in repair.get("moved", []):
         values = {"player": player, "table": target[0], "seat": seat_label(target[1])}
-        if origin is None:
+        if substitute:
+            values["absent"] = ", ".join(repair.get("withdrawn", []))
+            lines.append(
+                _("Player %(player)s takes the seat of player %(absent)s at table %(table)s, seat %(seat)s.")
+                % values
+            )
+        elif origin is None:
             lines.append(_("Player %(player)s sits at table %(table)s, seat %(seat)s.") % values)
         else:
             values.update(old_table=origin[0], old_seat=seat_label(origin[1]))
@@ -91,3 +98,14 @@ def moves_text(repair: dict[str, Any]) -> list[str]:
     if not lines:
         lines.append(_("Nobody had to move."))
     return lines
+
+
+def repair_heading(repair: dict[str, Any]) -> str:
+    """What the change was: a player left, a late player came, a substitute took a seat."""
+    kind = repair.get("kind")
+    request = repair.get("request", {})
+    if kind == "substitute":
+        return _("A substitute for player %(player)s.") % {"player": ", ".join(repair.get("withdrawn", []))}
+    if kind == "late" or request.get("added"):
+        return _("Player %(player)s arrived late and was seated.") % {"player": ", ".join(request["added"])}
+    return _("Player %(player)s left before play.") % {"player": ", ".join(request.get("withdrawn", []))}

@@ -164,7 +164,8 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
 
 
 def _drawn_round(organiser, tournament, round_):
-    """A second round seated by the engine, and another draw of it in preview."""
+    """A second round seated by the engine, another draw of it in preview, and a player registered after
+    the draw (the late arrival's form)."""
     second = services.round_create(
         actor=organiser, tournament=tournament, name="第二輪", date=round_.date, start_time=datetime.time(14)
     )
@@ -174,6 +175,8 @@ def _drawn_round(organiser, tournament, round_):
         )
         if commit:
             services.round_draw_commit(actor=organiser, draw=draw)
+    school = tournament.schools.order_by("pk").first()
+    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="遲到生")
     return second
 
 

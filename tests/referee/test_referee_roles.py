@@ -19,6 +19,7 @@ from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
 from referee.exporters import ExportRequest
+from referee.models import Player
 from scoring import PlayerInput
 
 ROLES = ["organiser", "table referee", "other referee", "stranger", "anonymous"]
@@ -219,6 +220,10 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         ORGANISER_ONLY,
         lambda a, w: services.round_draw_commit(actor=a, draw=w.draw_preview),
     ),
+    "player_seat_late": (
+        ORGANISER_ONLY,
+        lambda a, w: services.player_seat_late(actor=a, player=w.late_player, round_=w.late_round),
+    ),
     "player_withdraw": (
         ORGANISER_ONLY,
         lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),
@@ -280,7 +285,10 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     fresh_tournament = services.tournament_create(
         actor=organiser, name="新賽", slug="fresh", ruleset="hk-school"
     )
+    late_round, late_player = _drawn_round_and_late_player(organiser, tournament)
     return SimpleNamespace(
+        late_round=late_round,
+        late_player=late_player,
         tournament=tournament,
         draw_preview=draw_preview,
         fresh_tournament=fresh_tournament,
@@ -300,6 +308,28 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
         earlier_referee=earlier_referee,
         incident=incident,
     )
+
+
+def _drawn_round_and_late_player(organiser, tournament):
+    """A round drawn for three players of a school of its own (everyone else away at the draw), and a fourth
+    player of that school who arrives after it."""
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="遲校", name_en="", code="L"
+    )
+    others = Player.objects.filter(tournament=tournament)
+    states = dict(others.values_list("pk", "attendance"))
+    others.update(attendance="absent")
+    for name in ("甲", "乙", "丙"):
+        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+    late_round = services.round_create(
+        actor=organiser, tournament=tournament, name="遲到輪", date=DAY, start_time=NINE
+    )
+    draw = services.round_draw_preview(actor=organiser, round_=late_round, table_max=3, table_min=2, seed=1)
+    services.round_draw_commit(actor=organiser, draw=draw)
+    for pk, state in states.items():
+        Player.objects.filter(pk=pk).update(attendance=state)
+    late_player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="丁")
+    return late_round, late_player
 
 
 A_OUT = ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)])

@@ -23,10 +23,12 @@ from django.views.generic import TemplateView
 
 from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
-from referee import permissions, selectors
+from referee import permissions, selectors, services
 from referee.models import Attendance, Player, Seat, Tournament
+from referee.selectors.draws import rounds_drawn_not_begun
 from referee.services import attendance as door
 from referee.services import people as registration
+from referee.services.withdrawals import open_drawn_rounds
 
 
 class CheckInMixin(LoginRequiredMixin):
@@ -94,6 +96,7 @@ class CheckInView(CheckInMixin, TemplateView):
                 "total": sum(row.total for row in counts),
             },
             is_organiser=permissions.is_organiser(self.request.user, self.tournament),
+            drawn_rounds=rounds_drawn_not_begun(self.tournament),
             states=[
                 (Attendance.PRESENT, _("Here")),
                 (Attendance.LATE, _("Late")),
@@ -125,15 +128,30 @@ class CheckInView(CheckInMixin, TemplateView):
 
     def tap(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
         player = posted_object(request, "player", Player.objects.filter(tournament=self.tournament))
-        player = door.player_attendance_set(
+        tap = door.player_attendance_set(
             actor=request.user, player=player, attendance=request.POST.get("attendance", "")
         )
+        player = tap.player
         label = str(player.get_attendance_display())
         done = _("#%(number)d %(name)s: %(state)s") % {
             "number": player.number,
             "name": player.display_name,
             "state": label,
         }
+        if tap.repairs:
+            rounds = ", ".join(str(repair.round.name) for repair in tap.repairs)
+            done += " " + _("Re-seated around them (%(rounds)s): the draw page lists who moved.") % {
+                "rounds": rounds
+            }
+        if player.attendance in (Attendance.PRESENT, Attendance.LATE):
+            waiting = open_drawn_rounds(player)
+            if waiting:
+                rounds = ", ".join(str(round_.name) for round_ in waiting)
+                done += " " + _(
+                    "No seat in %(rounds)s yet: an organiser seats them on the draw page (a late arrival)."
+                ) % {"rounds": rounds}
+        if tap.not_reseated:
+            done += " " + _("Their seat stays: %(reason)s Tell the organiser.") % {"reason": tap.not_reseated}
         return (
             player.school.code,
             done,
@@ -163,9 +181,9 @@ class SubstituteForm(forms.Form):
     )
     name_en = forms.CharField(label=gettext_lazy("Name in English"), max_length=120, required=False)
 
-    def __init__(self, *args: Any, absent: Player, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, absent: Player, late_rounds: list | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        rounds = Seat.objects.filter(player=absent).values("round")
+        rounds = late_rounds if late_rounds else Seat.objects.filter(player=absent).values("round")
         self.fields["substitute"].queryset = (
             Player.objects.filter(school=absent.school_id)
             .exclude(pk=absent.pk)
@@ -186,7 +204,9 @@ class SubstituteForm(forms.Form):
 
 
 class SubstituteView(OrganiserMixin, TemplateView):
-    """Before play: who takes an absent player's seat at the tables not yet played."""
+    """Before play: who takes an absent player's seat at the tables not yet played. Once a drawn round was
+    re-seated without the absent player (their seat is gone), the substitute is seated into it as a late
+    arrival instead, with the fewest moves: a substitute and a repair never both act on one absence."""
 
     template_name = "referee/organiser/substitute.html"
     section = "checkin"
@@ -195,28 +215,43 @@ class SubstituteView(OrganiserMixin, TemplateView):
         self.absent = get_object_or_404(
             Player.objects.select_related("school"), pk=kwargs["pk"], tournament=self.tournament
         )
+        self.seats = door.unplayed_seats(self.absent)
+        self.late_rounds = [] if self.seats else open_drawn_rounds(self.absent)
+
+    def make_form(self, data: Any = None) -> SubstituteForm:
+        return SubstituteForm(data, absent=self.absent, late_rounds=self.late_rounds)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.setdefault("form", SubstituteForm(absent=self.absent))
+        context.setdefault("form", self.make_form())
         context["absent"] = self.absent
-        context["seats"] = door.unplayed_seats(self.absent)
+        context["seats"] = self.seats
+        context["late_rounds"] = self.late_rounds
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        form = SubstituteForm(request.POST, absent=self.absent)
+        if not self.seats and not self.late_rounds:
+            messages.error(request, _("This player has no seat at a table not yet played."))
+            return HttpResponseRedirect(request.path)
+        form = self.make_form(request.POST)
         if form.is_valid():
             try:
                 with transaction.atomic():  # a new player is kept only if they take the seat
                     substitute = self._substitute(form)
-                    door.player_substitute(actor=request.user, absent=self.absent, substitute=substitute)
+                    if self.seats:
+                        door.player_substitute(actor=request.user, absent=self.absent, substitute=substitute)
+                    else:
+                        services.player_seat_late(actor=request.user, player=substitute)
             except ServiceError as error:
                 show_error_on_form(form, error)
             else:
-                messages.success(
-                    request,
+                done = (
                     _("#%(number)d %(name)s takes the seat.")
-                    % {"number": substitute.number, "name": substitute.display_name},
+                    if self.seats
+                    else _("#%(number)d %(name)s is seated: the draw page lists who moved.")
+                )
+                messages.success(
+                    request, done % {"number": substitute.number, "name": substitute.display_name}
                 )
                 return HttpResponseRedirect(reverse("organiser:checkin", args=[self.tournament.slug]))
         return self.render_to_response(self.get_context_data(form=form))

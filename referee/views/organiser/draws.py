@@ -1,4 +1,5 @@
-"""Drawing a round: who goes on, the draw, its preview and report, redraw, swap, seat; withdrawals after it.
+"""Drawing a round: who goes on, the draw, its preview and report, redraw, swap, seat; after it and before
+play, a player who leaves (re-seated around) and a late arrival (seated in), each with the fewest moves.
 
 Every step is one service call; the preview lives in the database (`RoundDraw`), so any worker serves it."""
 
@@ -14,8 +15,8 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.views import ActionPageView, OrganiserMixin
 from referee import selectors, services
-from referee.forms.draws import DrawForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
-from referee.models import Game, Player, Round, RoundDraw
+from referee.forms.draws import DrawForm, LateForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
+from referee.models import NOT_DRAWN, Attendance, Game, Player, Round, RoundDraw
 from referee.selectors.draws import (
     EVERYONE,
     players_by_id,
@@ -24,7 +25,7 @@ from referee.selectors.draws import (
     round_seated_draw,
     seated_in,
 )
-from referee.wording.draws import moves_text, report_lines
+from referee.wording.draws import moves_text, repair_heading, report_lines
 
 
 def draw_tables(draw: RoundDraw, players: dict[str, Player]) -> list[dict[str, Any]]:
@@ -74,6 +75,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         "swap": "swap",
         "commit": "commit",
         "withdraw": "withdraw",
+        "late": "seat_late",
     }
 
     def load(self, **kwargs: Any) -> None:
@@ -84,6 +86,38 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         seated = seated_in(self.round) if self.seated_draw else {}
         self.seated_players = {seat_id: player for seat_id, (player, _) in seated.items()}
         self.seated_choices = choices_at(self.seated_players, {key: n for key, (_, n) in seated.items()})
+        draws_everyone = self.seated_draw is not None and self.seated_draw.advancement.get("rule") == EVERYONE
+        self.late_players = self.not_seated(seated) if draws_everyone else {}
+
+    def not_seated(self, seated: dict[str, tuple[Player, int]]) -> dict[str, Player]:
+        """Players who could still be seated into a round that draws everyone here: registered, not
+        withdrawn, not seated. (A round of winners or the top N has no late arrivals to offer.)"""
+        players = (
+            Player.objects.filter(tournament=self.tournament)
+            .exclude(attendance=Attendance.WITHDRAWN)
+            .select_related("school")
+            .order_by("number")
+        )
+        return {str(player.number): player for player in players if str(player.number) not in seated}
+
+    def late_choices(self) -> list[tuple[str, str]]:
+        """ "#14 陳小明 · HSP · arrived late", those marked here first."""
+        rows = sorted(
+            self.late_players.items(), key=lambda item: (item[1].attendance in NOT_DRAWN, int(item[0]))
+        )
+        return [
+            (
+                seat_id,
+                _("#%(number)s %(name)s · %(school)s · %(state)s")
+                % {
+                    "number": seat_id,
+                    "name": player.display_name,
+                    "school": player.school.code,
+                    "state": player.get_attendance_display(),
+                },
+            )
+            for seat_id, player in rows
+        ]
 
     def draw_form(self) -> DrawForm:
         most, least = default_sizes(self.tournament)
@@ -117,13 +151,17 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
         if self.seated_draw is not None:
             context["seated_draw"] = self.seated_draw
             context["seated_report_lines"] = report_lines(self.seated_draw.report)
-            if self.seated_draw.repairs:
-                context["last_repair"] = moves_text(self.seated_draw.repairs[-1])
+            context["changes"] = [
+                {"heading": repair_heading(repair), "lines": moves_text(repair)}
+                for repair in reversed(self.seated_draw.repairs)
+            ]
             if not context["in_play"]:
                 context.setdefault(
                     "withdraw_form",
                     WithdrawForm(choices=self.seated_choices),
                 )
+                if self.late_players:
+                    context.setdefault("late_form", LateForm(choices=self.late_choices()))
         return context
 
     def make_preview(self) -> HttpResponse:
@@ -184,6 +222,18 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
             WithdrawForm(self.request.POST, choices=choices),
             perform,
             _("Marked, and the round re-seated around the player: see what moved below."),
+        )
+
+    def seat_late(self) -> HttpResponse:
+        def perform(values: dict) -> None:
+            player = self.late_players[values["player"]]
+            services.player_seat_late(actor=self.request.user, player=player, round_=self.round)
+
+        return self.run_form(
+            "late_form",
+            LateForm(self.request.POST, choices=self.late_choices()),
+            perform,
+            _("Seated, with the fewest moves: see what moved below."),
         )
 
     def success_url(self) -> str:
