@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 
@@ -17,3 +18,7 @@ class LoginForm(AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Login name")
+        # Django sets the field's max_length after building it, so no validator checks it: a longer name would
+        # reach authenticate(), and the throttle would try to record it in a column of 255 characters.
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))

@@ -163,3 +163,12 @@ def test_without_the_proxy_a_forwarded_header_is_ignored(settings) -> None:
     settings.HTTPS = False
     request = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="198.51.100.4", REMOTE_ADDR="192.0.2.9")
     assert client_address(request) == "192.0.2.9"
+
+
+def test_a_login_name_longer_than_any_account_is_refused_before_it_is_counted(client):
+    """A 300-character name reached authenticate(), and the throttle's 255-character column refused it on
+    PostgreSQL with a server error; now the form refuses it and nothing is recorded."""
+    response = client.post(reverse("login"), {"username": "x" * 300, "password": "y"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["username"]
+    assert not AccessAttempt.objects.exists()
