@@ -554,3 +554,29 @@ def test_a_game_asked_for_in_anything_but_ascii_digits_opens_the_next_game(
         assert response.status_code == 200
         assert response.context["editing_number"] == 2
         assert not response.context["correcting"]
+
+
+def test_the_overview_leads_to_the_mornings_pages(organiser_client, tournament, table):
+    """From the tournament's overview a teacher reaches check-in, the referees' and players' cards, each
+    round's draw and the public page, without hunting through the menu."""
+    page = organiser_client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    slug = tournament.slug
+    for url in (
+        reverse("organiser:import", args=[slug]),
+        reverse("organiser:checkin", args=[slug]),
+        reverse("organiser:referee_cards", args=[slug]),
+        reverse("exports:page", args=[slug]) + "#export-player-cards-pdf",
+        reverse("organiser:round_draw", args=[slug, table.round_id]),
+        reverse("public:tournament", args=[slug]),
+    ):
+        assert f'href="{url}"' in page, url
+
+
+def test_the_overview_links_are_translated(organiser_client, tournament, table):
+    url = reverse("organiser:dashboard", args=[tournament.slug])
+    english = organiser_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Player cards" in english
+    organiser_client.cookies["django_language"] = "zh-hant"
+    chinese = organiser_client.get(url).content.decode()
+    assert "參加者卡" in chinese
+    assert "Player cards" not in chinese
