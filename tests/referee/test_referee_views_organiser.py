@@ -580,3 +580,25 @@ def test_the_overview_links_are_translated(organiser_client, tournament, table):
     chinese = organiser_client.get(url).content.decode()
     assert "參加者卡" in chinese
     assert "Player cards" not in chinese
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Assign a referee"), ("zh-hant", "指派評審員")])
+def test_a_table_without_a_referee_leads_to_its_assign_form(
+    organiser_client, organiser, round_, language, words
+):
+    """A drawn round's tables have no referee yet: the overview and the round page lead to the form."""
+    bare = services.table_create(actor=organiser, round_=round_)
+    organiser_client.cookies["django_language"] = language
+    target = reverse("organiser:table", args=[round_.tournament.slug, bare.pk]) + "#referee-form"
+    for url in (
+        reverse("organiser:dashboard", args=[round_.tournament.slug]),
+        reverse("organiser:round", args=[round_.tournament.slug, round_.pk]),
+    ):
+        page = organiser_client.get(url).content.decode()
+        assert f'href="{target}"' in page, url
+        assert words in page
+
+
+def test_a_table_with_its_referee_offers_no_assign_link(organiser_client, table):
+    page = organiser_client.get(reverse("organiser:dashboard", args=[table.round.tournament.slug]))
+    assert "#referee-form" not in page.content.decode()
