@@ -602,3 +602,8 @@ def test_a_table_without_a_referee_leads_to_its_assign_form(
 def test_a_table_with_its_referee_offers_no_assign_link(organiser_client, table):
     page = organiser_client.get(reverse("organiser:dashboard", args=[table.round.tournament.slug]))
     assert "#referee-form" not in page.content.decode()
+
+
+def test_the_players_page_leads_to_their_cards(organiser_client, tournament):
+    page = organiser_client.get(reverse("organiser:players", args=[tournament.slug])).content.decode()
+    assert f'href="{reverse("exports:page", args=[tournament.slug])}#export-player-cards-pdf"' in page
