@@ -11,8 +11,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 # What the environment may say, and what django-axes calls it. "username+address" locks one login name
 # from one address only: a hall whose phones all reach a cloud server through one shared address is not
@@ -48,10 +50,30 @@ def client_address(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
+def _login_locked(username: str) -> bool:
+    """Has this login name itself had too many wrong passwords lately (from any address)?"""
+    from axes.models import AccessAttempt  # not at the top: the settings import this module
+
+    if not username:
+        return False
+    recent = AccessAttempt.objects.filter(
+        username=username, attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME
+    )
+    failures = recent.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    return bool(failures >= settings.AXES_FAILURE_LIMIT)
+
+
 def locked_out(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
 ) -> HttpResponse:
-    """Too many wrong passwords: a 429 page in the visitor's language with the site's header."""
+    """Too many wrong passwords: a 429 page in the visitor's language with the site's header. It says whether
+    the login itself is locked (the organiser's new password lifts that) or the visitor's address, after wrong
+    guesses at any names (only `make unlock` on the server lifts that before the time is up)."""
     minutes = int(settings.AXES_COOLOFF_TIME / timedelta(minutes=1))
-    context = {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT}
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    context = {
+        "minutes": minutes,
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "by_address": not _login_locked(str(username)),
+    }
     return render(request, "errors/locked_out.html", context, status=429)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from referee.models import Player, Round, School, Table, Tournament
-from referee.wording.audiences import CHOSEN, ORGANISER, POSTING, audience_note
+from referee.wording.audiences import CHOSEN, ORGANISER, POSTING, audience_label, audience_note
 from referee.wording.labels import SCOPE_LABELS
 from referee.wording.names import public_name
 from referee.wording.sentences import person_name
@@ -81,7 +81,8 @@ class Exporter(ABC):
     # Made by the background worker (`referee/exports_worker.py`): too long to make inside a request.
     background: ClassVar[bool] = False
     # Who the file is for: POSTING (names by the privacy setting, as the public pages), ORGANISER (full
-    # names, marked not for posting), or CHOSEN by the request (`for_posting`).
+    # names, marked not for posting), CHOSEN by the request (`for_posting`), or HANDOUT (cards with full
+    # names, each given to its own player).
     audience: ClassVar[str] = ORGANISER
 
     def __init__(self, request: ExportRequest) -> None:
@@ -102,7 +103,10 @@ class Exporter(ABC):
         return person_name(name_zh, name_en)
 
     def audience_note(self) -> str:
-        return audience_note(self.for_posting, self.tournament.privacy)
+        return audience_note(self.for_posting, self.tournament.privacy, self.audience)
+
+    def audience_label(self) -> str:
+        return audience_label(self.for_posting, self.audience)
 
     def progress(self, done: int, total: int) -> None:
         """How far the file is (`done` of `total` parts), for the export page of a background job."""

@@ -26,7 +26,6 @@ from reportlab.platypus.flowables import _listWrapOn  # reportlab's own measure 
 
 from referee.exporters.base import Exporter
 from referee.exporters.fonts import cjk_font, draw_runs, markup, runs_width
-from referee.wording.audiences import audience_label
 from referee.wording.times import now_text
 
 MARGIN = 15 * mm
@@ -291,7 +290,7 @@ class PdfExporter(Exporter):
             author="TableRef",
             creator="TableRef",
         )
-        paint = footer_painter(f"{audience_label(self.for_posting)} · {self.tournament.name} · {title}")
+        paint = footer_painter(f"{self.audience_label()} · {self.tournament.name} · {title}")
         document.build(
             LazyStory(self.story()), onFirstPage=paint, onLaterPages=paint, canvasmaker=FooterCanvas
         )

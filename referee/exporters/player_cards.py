@@ -25,6 +25,7 @@ from referee.exporters.pdf import PdfExporter, para, styles
 from referee.exporters.qr import QrCode
 from referee.exporters.registry import register
 from referee.models import Player
+from referee.wording.audiences import HANDOUT
 from referee.wording.sentences import person_name
 
 COLUMNS, ROWS = 2, 5
@@ -55,6 +56,7 @@ class PlayerCardsPdf(PdfExporter):
     )
     accepts = frozenset({SCHOOL})
     position = 60
+    audience = HANDOUT  # each card goes to its own child: full names, but the sheet is never posted
 
     def document_title(self) -> str:
         return _("Player cards")

@@ -33,7 +33,6 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from referee.exporters.base import Exporter
-from referee.wording.audiences import audience_label
 from referee.wording.times import now_text
 
 SHARE_FORMAT = "0.00"
@@ -148,7 +147,7 @@ class XlsxExporter(Exporter):
             title = _("%(title)s (provisional)") % {"title": title}
             self._provisional_note(workbook)
         workbook.properties.title = xml_safe(title)
-        workbook.properties.subject = xml_safe(audience_label(self.for_posting))
+        workbook.properties.subject = xml_safe(self.audience_label())
         workbook.properties.description = xml_safe(self.audience_note())
         workbook.properties.creator = "TableRef"
         self._writers: list[SheetWriter] = []
@@ -163,7 +162,7 @@ class XlsxExporter(Exporter):
         """Write one sheet; returns the number of data rows."""
         writer = SheetWriter(workbook, title, columns, provisional=self.provisional)
         # Printed at the head of every page of every sheet: who the file is for.
-        writer.sheet.oddHeader.center.text = audience_label(self.for_posting)
+        writer.sheet.oddHeader.center.text = self.audience_label()
         self._writers.append(writer)
         for row in rows:
             writer.append(row)

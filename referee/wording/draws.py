@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.wording.seats import seat_label
+from referee.wording.sentences import listed
 from seating import SeatingError
 
 ADVANCEMENT_LABELS = {
@@ -30,7 +31,7 @@ def report_lines(report: dict[str, Any]) -> list[tuple[str, str]]:
         (_("Players"), str(report["players"])),
         (
             _("Tables by size"),
-            ", ".join(
+            listed(
                 _("%(tables)s of %(size)s") % {"tables": tables, "size": size}
                 for size, tables in sizes.items()
             ),
@@ -51,7 +52,7 @@ def report_lines(report: dict[str, Any]) -> list[tuple[str, str]]:
     ]
     unseated = [player for round_ in report.get("by_round", []) for player in round_.get("unseated", [])]
     if unseated:
-        lines.append((_("Not seated"), ", ".join(unseated)))
+        lines.append((_("Not seated"), listed(unseated)))
     return lines
 
 

@@ -213,3 +213,28 @@ def test_two_helpers_at_the_door_see_each_others_taps(live_server, page, phone_p
         phone_page.locator('#checkin-counts tr[data-school="HSP"] [data-count="absent"]').inner_text() == "1"
     )
     assert dict(Player.objects.values_list("pk", "attendance")) == {first.pk: "absent", second.pk: "present"}
+
+
+def test_the_refused_rows_headers_stay_on_one_line_on_a_phone(live_server, phone_page, tournament):
+    """In Chinese on a 360 px phone the "工作表" header and the sheet names broke one character a line."""
+    base, page = live_server.url, phone_page
+    page.goto(f"{base}/login/")
+    page.fill('input[name="username"]', "organiser")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="登入").last.click()
+    page.goto(f"{base}/organise/hk40/import/")
+    content = "學校代號,參加者編號,中文姓名\nKLN,3,王小明\n"
+    page.set_input_files(
+        'input[name="file"]',
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": content.encode()}],
+    )
+    page.locator("#import-form button[type=submit]").click()
+    page.wait_for_selector("#import-refusals")
+    lines = page.evaluate(
+        """Array.from(document.querySelectorAll(
+            '#import-refusals th, #import-refusals td:nth-child(1), #import-refusals td:nth-child(2)'
+        )).map(cell => { const range = document.createRange(); range.selectNodeContents(cell);
+            return [cell.innerText, range.getClientRects().length]; })"""
+    )
+    assert [text for text, count in lines if count > 1] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

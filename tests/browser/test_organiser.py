@@ -245,3 +245,26 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     page.wait_for_selector(".message")
     assert tournament.rounds.count() == 0
     assert Table.objects.count() == 0
+
+
+def test_chinese_column_headers_keep_their_words_whole_on_a_phone(live_server, phone_page):
+    """「名次 ▲」 broke into 「名」 over 「次 ▲」 in the organiser's standings at 360 px."""
+    from django.core.management import call_command
+
+    call_command("load_demo", verbosity=0)
+    base, page = live_server.url, phone_page
+    page.goto(f"{base}/login/")
+    page.fill('input[name="username"]', "organiser")
+    page.fill('input[name="password"]', "tableref-demo")
+    page.get_by_role("button", name="登入").last.click()
+    page.wait_for_load_state()
+    for path in ("/organise/demo/standings/", "/t/demo/standings/", "/t/demo/"):
+        page.goto(base + path)
+        broken = page.evaluate(
+            """Array.from(document.querySelectorAll('thead th')).filter(cell => {
+                const range = document.createRange(); range.selectNodeContents(cell);
+                return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size > 1;
+            }).map(cell => cell.innerText)"""
+        )
+        assert broken == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, path

@@ -68,3 +68,25 @@ def test_a_reset_password_is_shown_once_and_replaced_at_the_next_login(
     phone_page.wait_for_selector(".message")
     phone_page.goto(f"{base}/referee/")
     assert phone_page.url == f"{base}/referee/"
+
+
+def test_a_one_time_password_is_never_broken_across_lines_on_a_phone(
+    live_server, phone_page, tournament
+) -> None:
+    """In English on a 360 px phone "wumku-hugbq" broke at its hyphen: read out as two words."""
+    base, page = live_server.url, phone_page
+    log_in(page, base, "organiser", PASSWORD)
+    page.goto(f"{base}/organise/cup/referees/")
+    page.get_by_role("button", name="English").click()
+    page.wait_for_load_state()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Reset password").click()
+    page.wait_for_selector("[data-one-time-password]")
+    lines = page.evaluate(
+        """(() => { const range = document.createRange();
+            range.selectNodeContents(document.querySelector('code.secret'));
+            const tops = new Set(Array.from(range.getClientRects()).map(rect => Math.round(rect.top)));
+            return tops.size; })()"""
+    )
+    assert lines == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH

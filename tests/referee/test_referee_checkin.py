@@ -185,3 +185,16 @@ def test_the_tables_history_names_the_substitute(organiser_client, organiser, ta
 def test_a_referee_finds_the_check_in_page_from_my_tables(referee_client, tournament):
     page = referee_client.get("/referee/").content.decode()
     assert f'href="/organise/{tournament.slug}/check-in/"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "register them on the players page"), ("zh-hant", "參加者頁面")]
+)
+def test_an_absent_player_without_a_seat_leads_to_the_players_page(
+    organiser_client, players, language, words
+):
+    """Absent before the draw: nothing to substitute. The page says how a child who comes instead plays."""
+    organiser_client.cookies["django_language"] = language
+    page = organiser_client.get(f"/organise/cup/players/{players[0].pk}/substitute/").content.decode()
+    assert 'href="/organise/cup/players/"' in page
+    assert words in page

@@ -56,3 +56,40 @@ def test_an_unknown_tournament_is_404(client, db):
 def test_a_player_not_yet_seated(client, players):
     page = find(client, "5").content.decode()
     assert 'id="found-seat"' in page
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "is drawn without you"), ("zh-hant", "沒有你的桌號")])
+def test_a_player_left_out_of_the_latest_draw_is_told_so_not_sent_to_an_old_table(
+    client, finished_table, players, organiser, referee, language, words
+):
+    """Round 1 over, round 2 drawn without this child: their round 1 table is no longer where they go."""
+    import datetime
+
+    from referee import services
+
+    services.table_sign_off(actor=referee, table=finished_table)
+    second = services.round_create(
+        actor=organiser,
+        tournament=finished_table.round.tournament,
+        name="第二輪",
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(11, 0),
+    )
+    table = services.table_create(actor=organiser, round_=second)
+    services.seat_assign(actor=organiser, table=table, player=players[1], letter="A")
+    client.cookies["django_language"] = language
+    page = find(client, str(players[0].number)).content.decode()
+    assert words in page
+    assert "第二輪" in page
+    seated = find(client, str(players[1].number)).content.decode()
+    assert words not in seated
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "marked absent"), ("zh-hant", "標示為缺席")])
+def test_an_absent_player_is_sent_to_the_desk(client, players, language, words):
+    from referee.models import Player
+
+    Player.objects.filter(pk=players[4].pk).update(attendance="absent")
+    client.cookies["django_language"] = language
+    page = find(client, str(players[4].number)).content.decode()
+    assert words in page

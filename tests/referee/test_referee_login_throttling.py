@@ -172,3 +172,28 @@ def test_a_login_name_longer_than_any_account_is_refused_before_it_is_counted(cl
     assert response.status_code == 200
     assert response.context["form"].errors["username"]
     assert not AccessAttempt.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [("en", "from this address"), ("zh-hant", "這個網絡位址")],
+)
+def test_a_referee_refused_for_the_addresss_failures_is_not_told_their_own_password_was_wrong(
+    referee, language, sentence
+) -> None:
+    """Ten wrong guesses at other names lock the address: ref1, who never mistyped, is told so, and that a new
+    password from the organiser would not help."""
+    for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]:
+        attempt(name, "guess")
+    _, response = attempt("ref1", PASSWORD, language=language)
+    body = response.content.decode()
+    assert response.status_code == 429
+    assert sentence in body
+    assert "wrong passwords for this login" not in body
+    assert "這個登入的密碼錯誤次數過多" not in body
+
+
+def test_a_login_refused_for_its_own_failures_still_says_so(referee) -> None:
+    fail("ref1", 10)
+    _, response = attempt("ref1", PASSWORD)
+    assert "too many wrong passwords for this login" in response.content.decode()

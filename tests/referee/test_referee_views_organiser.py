@@ -554,3 +554,56 @@ def test_a_game_asked_for_in_anything_but_ascii_digits_opens_the_next_game(
         assert response.status_code == 200
         assert response.context["editing_number"] == 2
         assert not response.context["correcting"]
+
+
+def test_the_overview_leads_to_the_mornings_pages(organiser_client, tournament, table):
+    """From the tournament's overview a teacher reaches check-in, the referees' and players' cards, each
+    round's draw and the public page, without hunting through the menu."""
+    page = organiser_client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    slug = tournament.slug
+    for url in (
+        reverse("organiser:import", args=[slug]),
+        reverse("organiser:checkin", args=[slug]),
+        reverse("organiser:referee_cards", args=[slug]),
+        reverse("exports:page", args=[slug]) + "#export-player-cards-pdf",
+        reverse("organiser:round_draw", args=[slug, table.round_id]),
+        reverse("public:tournament", args=[slug]),
+    ):
+        assert f'href="{url}"' in page, url
+
+
+def test_the_overview_links_are_translated(organiser_client, tournament, table):
+    url = reverse("organiser:dashboard", args=[tournament.slug])
+    english = organiser_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Player cards" in english
+    organiser_client.cookies["django_language"] = "zh-hant"
+    chinese = organiser_client.get(url).content.decode()
+    assert "參加者卡" in chinese
+    assert "Player cards" not in chinese
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Assign a referee"), ("zh-hant", "指派評審員")])
+def test_a_table_without_a_referee_leads_to_its_assign_form(
+    organiser_client, organiser, round_, language, words
+):
+    """A drawn round's tables have no referee yet: the overview and the round page lead to the form."""
+    bare = services.table_create(actor=organiser, round_=round_)
+    organiser_client.cookies["django_language"] = language
+    target = reverse("organiser:table", args=[round_.tournament.slug, bare.pk]) + "#referee-form"
+    for url in (
+        reverse("organiser:dashboard", args=[round_.tournament.slug]),
+        reverse("organiser:round", args=[round_.tournament.slug, round_.pk]),
+    ):
+        page = organiser_client.get(url).content.decode()
+        assert f'href="{target}"' in page, url
+        assert words in page
+
+
+def test_a_table_with_its_referee_offers_no_assign_link(organiser_client, table):
+    page = organiser_client.get(reverse("organiser:dashboard", args=[table.round.tournament.slug]))
+    assert "#referee-form" not in page.content.decode()
+
+
+def test_the_players_page_leads_to_their_cards(organiser_client, tournament):
+    page = organiser_client.get(reverse("organiser:players", args=[tournament.slug])).content.decode()
+    assert f'href="{reverse("exports:page", args=[tournament.slug])}#export-player-cards-pdf"' in page

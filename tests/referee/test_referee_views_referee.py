@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from referee import services
@@ -142,3 +143,12 @@ def test_a_confirmation_the_tournament_does_not_ask_for_is_refused_with_a_messag
         reverse("referee:table", args=[finished_table.pk]), {"action": "confirm"}, follow=True
     )
     assert [str(message) for message in chinese.context["messages"]] == ["此比賽不需要第二人確認賽果。"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Find my table"), ("zh-hant", "查看我的桌號")])
+def test_the_public_page_leads_a_child_to_their_table(client, tournament, table, language, words):
+    """A parent who opens the public page (not the card's QR code) finds "find my table" there."""
+    client.cookies["django_language"] = language
+    page = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
+    assert f'href="{reverse("public:find_table", args=[tournament.slug])}"' in page
+    assert words in page

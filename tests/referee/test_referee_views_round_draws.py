@@ -16,7 +16,14 @@ from django.urls import reverse
 from referee import services
 from referee.models import Table
 from referee.selectors.draws import round_preview, round_seated_draw
-from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, seated, services_hand
+from tests.referee.draw_helpers import (
+    draw_and_seat,
+    make_field,
+    make_round,
+    play_round,
+    seated,
+    services_hand,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -194,3 +201,33 @@ def test_the_draw_pages_run_the_same_queries_at_four_times_the_size(organiser_cl
             measured.append(len(captured))
         counts.append(measured)
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "第一輪 has 2 tables without final results"),
+        ("zh-hant", "第一輪有 2 張比賽桌尚未有最終賽果"),
+    ],
+)
+def test_the_next_rounds_draw_warns_of_the_previous_rounds_unfinished_tables(
+    organiser_client, organiser, tournament, first, field, language, words
+):
+    """Drawing by the table winners or the standings while round 1 is still being played leaves its players
+    out without a word; the page says so before the draw."""
+    draw_and_seat(organiser, first, seed=1)
+    tables = Table.objects.filter(round=first).order_by("number")
+    play_round(organiser, first)  # every table signed off
+    Table.objects.filter(pk__in=[table.pk for table in tables[:2]]).update(signed_off_at=None)
+    second = make_round(organiser, tournament, "第二輪")
+    organiser_client.cookies["django_language"] = language
+    page = organiser_client.get(draw_url(second)).content.decode()
+    assert words in page
+
+
+def test_no_warning_when_the_previous_round_is_final(organiser_client, organiser, tournament, first, field):
+    draw_and_seat(organiser, first, seed=1)
+    play_round(organiser, first)
+    second = make_round(organiser, tournament, "第二輪")
+    page = organiser_client.get(draw_url(second), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "without final results" not in page

@@ -32,3 +32,24 @@ def test_latin_words_in_chinese_text_are_set_apart_by_a_space():
         assert spaced("與王五勝出局數") == "與王五勝出局數"
     with translation.override("en"):
         assert spaced("tied with王五") == "tied with王五"  # English sentences keep their own spacing
+
+
+def test_the_draw_reports_table_sizes_as_chinese_writes_a_list():
+    from referee.wording.draws import report_lines
+
+    report = {
+        "players": 21,
+        "tables_by_size": [{"4": 3, "3": 3}],
+        "same_school_pairs": 0,
+        "same_school_pairs_min": 0,
+        "repeat_pairs": 0,
+        "consecutive_repeats": 0,
+        "max_meetings": 1,
+        "by_round": [{"unseated": ["7", "9"]}],
+    }
+    with translation.override("zh-hant"):
+        lines = dict(report_lines(report))
+    assert lines["各人數的桌數"] == "4 人桌 3 張、3 人桌 3 張"
+    assert "7、9" in lines.values()
+    with translation.override("en"):
+        assert dict(report_lines(report))["Tables by size"] == "3 of 4, 3 of 3"

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from referee.exporters import all_exporters, get_exporter
 from referee.models import School
-from referee.wording.audiences import CHOSEN, ORGANISER, POSTING
+from referee.wording.audiences import CHOSEN, HANDOUT, ORGANISER, POSTING
 
 AUDIENCES = {
     "standings-pdf": POSTING,
@@ -21,7 +21,7 @@ AUDIENCES = {
     "results-xlsx": ORGANISER,
     "scoresheets-pdf": ORGANISER,
     "blank-scoresheets-pdf": ORGANISER,
-    "player-cards-pdf": ORGANISER,  # handed to each child, never posted
+    "player-cards-pdf": HANDOUT,  # each card handed to its own child, the sheet never posted
 }
 
 
@@ -78,6 +78,7 @@ def test_the_export_page_offers_the_choice_and_names_each_audience(organiser_cli
     page = organiser_client.get(reverse("exports:page", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en")
     text = page.content.decode()
     assert 'name="for"' in text
+    assert "To hand out: cut the cards apart" in text
     assert "For posting: names follow the tournament" in text
     school = School.objects.get(tournament=event, code="HSP")
     response = organiser_client.get(

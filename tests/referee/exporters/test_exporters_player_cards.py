@@ -65,3 +65,17 @@ def test_the_qr_code_opens_the_players_find_my_table_page(tmp_path, tournament, 
     addresses = set(found.stdout.split())
     assert f"{SITE}/t/cup/find/?number={players[0].number}" in addresses
     assert len(addresses) == len(players)
+
+
+@pytest.mark.parametrize(
+    ("language", "handout", "posting"),
+    [("en", "To hand out, each card to its own player", "not for posting"), ("zh-hant", "派發", "不可張貼")],
+)
+def test_the_footer_says_the_cards_are_handed_out_not_kept_by_the_organiser(
+    tournament, players, language, handout, posting
+):
+    text = " ".join(pdf_text(cards(tournament, language=language)).split())
+    assert handout in text
+    assert posting not in text
+    assert "Organiser's file" not in text
+    assert "大會內部文件" not in text
