@@ -125,6 +125,15 @@ def test_axes_reset_unlocks_at_once(referee) -> None:
     assert logged_in(client)
 
 
+def test_unlocking_one_login_name_takes_it_in_small_letters(referee) -> None:
+    """`make unlock LOGIN=...` passes the name in small letters: the lockout of `Ref1@Cup` is ref1@cup's."""
+    fail("Ref1@Cup", 10)
+    call_command("axes_reset_username", "ref1@cup", verbosity=0)
+    client, response = attempt("REF1@CUP", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
 def test_a_successful_login_clears_the_earlier_failures(referee) -> None:
     fail("ref1@cup", 9)
     attempt("ref1@cup", PASSWORD)
