@@ -9,10 +9,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.models import AuditEntry
 from referee import permissions
 from referee.models import Tournament
 from referee.services.checks import clean_text
@@ -78,7 +80,14 @@ def referee_account_create(
     short_name = clean_short_name(tournament=tournament, username=username)
     display_name = clean_text(display_name, field="display_name", max_length=150, required=True)
     if login_name_taken(tournament=tournament, short_name=short_name) is not None:
-        raise ServiceError(_("This login name is taken."), field="username", code="duplicate")
+        raise ServiceError(
+            _(
+                "This login name is taken by a referee of this tournament, now or earlier: choose another "
+                "short name, or add that referee again below."
+            ),
+            field="username",
+            code="duplicate",
+        )
     login_name = referee_login_name(tournament=tournament, short_name=short_name)
     user = get_user_model()(username=login_name, first_name=display_name)
     try:
@@ -97,20 +106,32 @@ def referee_account_create(
     return user
 
 
+def _removed_referees(actor: AbstractBaseUser) -> set[int]:
+    """Accounts once removed from the actor's tournaments: still their own referees to add again (a short
+    name removed by mistake would otherwise be lost to its tournament)."""
+    entries = AuditEntry.objects.filter(tournament__organisers=actor, action="referee.remove")
+    return {
+        entry["before"]["user"]
+        for entry in entries.values_list("changes", flat=True)
+        if isinstance(entry, dict) and isinstance(entry.get("before"), dict)
+        if isinstance(entry["before"].get("user"), int)
+    }
+
+
 @transaction.atomic
 def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: str) -> AbstractBaseUser:
     """Add an existing account, for a referee who worked at an earlier tournament of the same organiser.
 
-    Only the referees of the actor's own tournaments are found: the answer must not tell an organiser
-    whether some other login name exists on the site."""
+    Only the referees of the actor's own tournaments (now, or removed from one of them) are found: the answer
+    must not tell an organiser whether some other login name exists on the site."""
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     user = (
         get_user_model()
         .objects.filter(
+            Q(refereed_tournaments__organisers=actor) | Q(pk__in=_removed_referees(actor)),
             username__iexact=(username or "").strip(),
             is_active=True,
-            refereed_tournaments__organisers=actor,
         )
         .distinct()
         .first()

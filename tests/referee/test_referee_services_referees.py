@@ -194,3 +194,32 @@ def test_a_removed_referee_loses_write_access(organiser, tournament, table, refe
     services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
     table.referee = referee  # even if a stale assignment remained, membership is checked too
     assert not permissions.can_enter_results(referee, table)
+
+
+def test_a_referee_removed_by_mistake_can_be_added_again(organiser, tournament):
+    """Their short name stays theirs: creating it again is refused, adding them again by login name works."""
+    amy = services.referee_account_create(
+        actor=organiser, tournament=tournament, username="amy", display_name="X", password="long-enough-1"
+    )
+    services.referee_remove(actor=organiser, tournament=tournament, referee=amy)
+    with pytest.raises(ServiceError) as refused:
+        services.referee_account_create(
+            actor=organiser, tournament=tournament, username="amy", display_name="Y", password="long-enough-2"
+        )
+    assert refused.value.code == "duplicate"
+    assert "重新加入該評審員" in str(refused.value.message)
+    services.referee_add(actor=organiser, tournament=tournament, username="Amy@cup")
+    assert tournament.referees.filter(pk=amy.pk).exists()
+
+
+def test_a_referee_removed_by_another_organiser_is_not_found(organiser, tournament, stranger):
+    stranger.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    stranger = User.objects.get(pk=stranger.pk)
+    away = services.tournament_create(actor=stranger, name="外", slug="away", ruleset="hk-school")
+    theirs = services.referee_account_create(
+        actor=stranger, tournament=away, username="bob", display_name="B", password="long-enough-1"
+    )
+    services.referee_remove(actor=stranger, tournament=away, referee=theirs)
+    with pytest.raises(ServiceError) as refused:
+        services.referee_add(actor=organiser, tournament=tournament, username="bob@away")
+    assert refused.value.code == "unknown-user"
