@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -54,9 +54,15 @@ def people_import(
         raise ImportRefused(plan)
     if not plan.has_changes:
         return plan
-    schools = _apply_schools(tournament, plan)
-    _apply_players(tournament, plan, schools)
-    _apply_referees(tournament, plan)
+    try:
+        schools = _apply_schools(tournament, plan)
+        _apply_players(tournament, plan, schools)
+        _apply_referees(tournament, plan)
+    except IntegrityError:  # a login name taken meanwhile by another tournament's organiser
+        raise ServiceError(
+            _("Someone changed the same people while this file was imported; upload it again."),
+            code="conflict",
+        ) from None
     audit_record(
         actor=actor,
         tournament=tournament,

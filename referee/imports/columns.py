@@ -38,9 +38,14 @@ COLUMNS: dict[str, tuple[Column, ...]] = {
             "name_zh",
             "School name (Chinese)",
             "學校中文名稱",
-            ("中文名稱", "中文校名", "校名", "Chinese name"),
+            ("中文名稱", "中文校名", "中文學校名稱", "校名", "學校名稱", "School name", "Chinese name"),
         ),
-        Column("name_en", "School name (English)", "學校英文名稱", ("英文名稱", "英文校名", "English name")),
+        Column(
+            "name_en",
+            "School name (English)",
+            "學校英文名稱",
+            ("英文名稱", "英文校名", "英文學校名稱", "English name"),
+        ),
     ),
     PLAYERS: (
         Column("school", "School code", "學校代號", ("school", "學校", "代號", "校碼"), required=True),
@@ -110,15 +115,14 @@ def column_for(kind: str, header: str) -> Column | None:
 
 
 def guess_kind(headers: list[str]) -> str | None:
-    """The kind whose columns these headers are: referees have a login, players a number or a class;
-    otherwise the kind that recognises more of the headers, a school list when both recognise as many
-    ("School code, Chinese name, English name")."""
+    """The kind whose columns these headers are: referees have a login; players a school code and a header
+    only a player has (a number, a class, 中文姓名); otherwise a school list, with a code and a name
+    ("School code, Chinese name, English name" names schools)."""
     matched = {kind: {c.field for h in headers if (c := column_for(kind, h))} for kind in KINDS}
     if "username" in matched[REFEREES]:
         return REFEREES
-    if matched[PLAYERS] & {"number", "class_name"} and "school" in matched[PLAYERS]:
-        return PLAYERS
-    if len(matched[PLAYERS]) > len(matched[SCHOOLS]) and "school" in matched[PLAYERS]:
+    players_only = [h for h in headers if column_for(PLAYERS, h) and not column_for(SCHOOLS, h)]
+    if "school" in matched[PLAYERS] and players_only:
         return PLAYERS
     if "code" in matched[SCHOOLS] and len(matched[SCHOOLS]) >= 2:
         return SCHOOLS

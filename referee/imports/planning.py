@@ -91,8 +91,8 @@ def normalised_code(text: str) -> str:
 
 
 def normalised_name(text: str) -> str:
-    """Names keep what was typed; spaces (full-width too) at either end go, runs of them inside become one."""
-    return re.sub(r"[ \u3000]{2,}", " ", text.strip())
+    """Names are kept as typed, as the pages keep them; only spaces (full-width ones too) at either end go."""
+    return text.strip()
 
 
 class RowRefused(Exception):

@@ -103,10 +103,9 @@ def decode_text(content: bytes) -> str:
             except UnicodeDecodeError:
                 break
     else:
-        if len(content) > 3 and content[1:8:2] == b"\x00" * len(content[1:8:2]):
-            encodings: tuple[str, ...] = ("utf-16-le",)  # UTF-16 saved without its mark
-        else:
-            encodings = ("utf-8", "cp950", "big5hkscs")
+        # Text in UTF-8 or Big5 never holds a NUL byte; UTF-16 saved without its mark does (in every ASCII
+        # character: a comma, a tab, a line break).
+        encodings = ("utf-16-le", "utf-16-be") if b"\x00" in content else ("utf-8", "cp950", "big5hkscs")
         for encoding in encodings:
             try:
                 return _text_only(content.decode(encoding))
@@ -120,9 +119,11 @@ def decode_text(content: bytes) -> str:
 
 
 def _text_only(text: str) -> str:
-    """A binary file (an image, a PDF) may decode by chance; its NUL bytes give it away."""
-    if "\x00" in text:
-        raise UnicodeDecodeError("text", b"", 0, 1, "NUL in text")
+    """A binary file (an image, a PDF) may decode by chance; control characters other than tabs and line
+    breaks give it away (a cell's own control character is refused later, with its row and column)."""
+    controls = sum(1 for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\t\r\n")
+    if "\x00" in text or controls > max(2, len(text) // 100):
+        raise UnicodeDecodeError("text", b"", 0, 1, "not text")
     return text
 
 
@@ -211,8 +212,8 @@ def _from_grids(grids: list[tuple[str, list[list[object]]]]) -> ReadFile:
             if any(_text_of(v).strip() for row in grid for v in row) and len(grids) == 1:
                 refusals.append(Refusal(name, None, None, _unknown_headers_message()))
             continue
-        sheet, header_index = found
-        for index in range(header_index + 1, len(grid)):
+        sheet, first_data_index = found
+        for index in range(first_data_index, len(grid)):
             values = grid[index]
             row_number = index + 1
             cells: dict[str, str] = {}
@@ -240,22 +241,55 @@ def _unknown_headers_message() -> str:
 
 
 def _find_headers(name: str, grid: list[list[object]]) -> tuple[Sheet, int] | None:
+    """The sheet's columns and the index of its first row of data. The headers may sit below a title row,
+    and may take two rows: a header merged over two columns ("姓名", "Name") above "中文 | 英文"."""
     named_kind = kind_of_sheet_name(name) if name else None
     for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
         headers = [_text_of(value).strip() for value in row]
         kind = named_kind or guess_kind(headers)
         if kind is None:
             continue
+        below = [_text_of(value).strip() for value in grid[index + 1]] if index + 1 < len(grid) else []
+        two_rows = _two_row_headers(kind, headers, below)
         columns: dict[int, Column] = {}
         written: dict[str, str] = {}
-        for position, header in enumerate(headers):
-            column = column_for(kind, header)
-            if column is not None and column.field not in written:
+        for position, (header, column) in (two_rows or _one_row_headers(kind, headers)).items():
+            if column.field not in written:
                 columns[position] = column
                 written[column.field] = header
         if len(columns) >= 2:
-            return Sheet(kind=kind, name=name, columns=columns, headers=written), index
+            sheet = Sheet(kind=kind, name=name, columns=columns, headers=written)
+            return sheet, index + (2 if two_rows else 1)
     return None
+
+
+def _one_row_headers(kind: str, headers: list[str]) -> dict[int, tuple[str, Column]]:
+    found = {}
+    for position, header in enumerate(headers):
+        column = column_for(kind, header)
+        if column is not None:
+            found[position] = (header, column)
+    return found
+
+
+def _two_row_headers(kind: str, headers: list[str], below: list[str]) -> dict[int, tuple[str, Column]] | None:
+    """Each text of the row below joined to the header above it (a merged header leaves the columns to its
+    right empty): "中文" under "姓名" is 中文姓名. None when the row below is not such a row (it is data)."""
+    if not any(below):
+        return None
+    found = _one_row_headers(kind, headers)
+    parent = ""
+    for position in range(max(len(headers), len(below))):
+        above = headers[position] if position < len(headers) else ""
+        parent = above or parent
+        text = below[position] if position < len(below) else ""
+        if not text:
+            continue
+        column = column_for(kind, f"{parent} {text}") or column_for(kind, f"{text}{parent}")
+        if column is None or not parent:
+            return None
+        found[position] = (f"{parent} / {text}", column)
+    return found
 
 
 def hostile_problem(value: object) -> str | None:

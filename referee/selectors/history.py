@@ -67,7 +67,7 @@ def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
     for entry in entries:
         for side in ("before", "after"):
             snapshot = entry.changes.get(side) or {}
-            if entry.action in ("seat.assign", "seat.remove") and snapshot.get("player"):
+            if entry.action in ("seat.assign", "seat.remove", "seat.substitute") and snapshot.get("player"):
                 player_keys.add(snapshot["player"])
             if entry.action == "table.assign_referee" and snapshot.get("referee"):
                 user_keys.add(snapshot["referee"])

@@ -19,6 +19,7 @@ class MyTablesView(LoginRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["tables"] = selectors.referee_tables(self.request.user)
         context["to_confirm"] = selectors.tables_to_confirm(self.request.user)
+        context["door_tournaments"] = self.request.user.refereed_tournaments.order_by("name")
         return context
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

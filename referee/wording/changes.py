@@ -135,6 +135,10 @@ def change_lines(
     before, after = changes.get("before") or {}, changes.get("after") or {}
     if action in ("seat.assign", "seat.remove"):
         return [_seat_line(after or before, names.get("players", {}))]
+    if action == "seat.substitute":
+        players = names.get("players", {})
+        old, new = players.get(before.get("player"), "—"), players.get(after.get("player"), "—")
+        return [labelled(seat_label(after.get("seat", "")), f"{old}{ARROW}{new}")]
     if action == "table.assign_referee":
         users = names.get("users", {})
         old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")

@@ -44,6 +44,22 @@
     });
   }
 
+  /* Every 15 s while the page is in sight: the states other helpers set, and the counts. */
+  var POLL_MS = 15000;
+  function refresh() {
+    if (document.hidden) { return; }
+    fetch(window.location.pathname, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (!answer) { return; }
+        answer.players.forEach(updatePlayer);
+        updateCounts(answer.counts);
+      })
+      .catch(function () { /* offline for a moment: the next round will tell */ });
+  }
+  window.setInterval(refresh, POLL_MS);
+  document.addEventListener("visibilitychange", refresh);
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute("data-checkin") || event.defaultPrevented) { return; }

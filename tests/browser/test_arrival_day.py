@@ -183,3 +183,33 @@ def test_a_refused_file_shows_each_row_and_column_and_a_player_finds_their_table
     phone_page.goto(f"{base}/t/hk40/find/?number={player.number}")
     assert phone_page.locator("#found-seat").inner_text().endswith("第 7 桌，丙位")
     shot(phone_page, "find-my-table-phone-zh-hant")
+
+
+def log_in_at_check_in(page, base: str) -> None:
+    page.goto(f"{base}/login/?next=/organise/hk40/check-in/")
+    page.fill('input[name="username"]', "organiser")
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="登入").last.click()
+    page.wait_for_url(f"{base}/organise/hk40/check-in/")
+
+
+def test_two_helpers_at_the_door_see_each_others_taps(live_server, page, phone_page, tournament):
+    organiser = tournament.organisers.get()
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
+    )
+    first, second = (
+        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        for name in ("陳俊傑", "李詠琳")
+    )
+    for helper in (page, phone_page):
+        log_in_at_check_in(helper, live_server.url)
+    page.locator(f'[data-player="{first.pk}"] button.tap-absent').click()
+    phone_page.locator(f'[data-player="{second.pk}"] button.tap-present').click()
+    phone_page.locator(f'[data-player="{second.pk}"] button.tap-present[aria-pressed=true]').wait_for()
+    phone_page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # as when the phone wakes
+    phone_page.locator(f'[data-player="{first.pk}"] button.tap-absent[aria-pressed=true]').wait_for()
+    assert (
+        phone_page.locator('#checkin-counts tr[data-school="HSP"] [data-count="absent"]').inner_text() == "1"
+    )
+    assert dict(Player.objects.values_list("pk", "attendance")) == {first.pk: "absent", second.pk: "present"}

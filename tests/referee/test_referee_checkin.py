@@ -155,3 +155,33 @@ def test_who_opens_the_substitute_page(roles, table, players, role, status):
     assert client.post(url, {"substitute": players[4].pk}).status_code == (302 if status == 200 else status)
     moved = Seat.objects.filter(player=players[4]).exists()
     assert moved == (role == "organiser")
+
+
+def test_the_pages_script_reads_every_players_state_and_the_counts(organiser, referee, players):
+    logged_in(organiser).post(PAGE, {"action": "set", "player": players[2].pk, "attendance": "late"})
+    answer = logged_in(referee).get(PAGE, HTTP_ACCEPT="application/json").json()
+    states = {entry["player"]: entry["attendance"] for entry in answer["players"]}
+    assert states[players[2].pk] == "late"
+    assert answer["counts"]["HSP"]["here"] == 1
+
+
+def test_the_states_stay_two_queries_whatever_the_number_of_players(
+    organiser, tournament, school, players, django_assert_max_num_queries
+):
+    client = logged_in(organiser)
+    with django_assert_max_num_queries(8):
+        assert client.get(PAGE, HTTP_ACCEPT="application/json").status_code == 200
+
+
+def test_the_tables_history_names_the_substitute(organiser_client, organiser, table, players):
+    door.player_attendance_set(actor=organiser, player=players[0], attendance="absent")
+    door.player_substitute(actor=organiser, absent=players[0], substitute=players[4])
+    page = organiser_client.get(f"/organise/cup/tables/{table.pk}/").content.decode()
+    assert "已安排替補" in page
+    assert "#1 陳俊傑" in page
+    assert "#5 劉子晴" in page
+
+
+def test_a_referee_finds_the_check_in_page_from_my_tables(referee_client, tournament):
+    page = referee_client.get("/referee/").content.decode()
+    assert f'href="/organise/{tournament.slug}/check-in/"' in page

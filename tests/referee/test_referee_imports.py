@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
 from referee.imports.applying import ImportRefused, people_import, people_import_preview
@@ -218,9 +219,9 @@ def test_one_audit_entry_for_the_import(organiser, tournament):
 
 
 def test_only_organisers_import(referee, tournament):
-    with pytest.raises(Exception) as refused:
+    with pytest.raises(ServiceError) as refused:
         people_import(actor=referee, tournament=tournament, content=SCHOOLS_CSV.encode())
-    assert getattr(refused.value, "code", "") == "forbidden"
+    assert refused.value.code == "forbidden"
 
 
 def test_the_template_imports_nothing_and_the_export_round_trips(
@@ -391,3 +392,89 @@ def test_who_opens_an_uploads_preview_and_imports_it(organiser, tournament, role
     assert client.get(url).status_code == status
     assert client.post(url).status_code == (302 if status == 200 else status)
     assert School.objects.exists() == (role == "organiser")
+
+
+def test_utf16_saved_without_its_mark(organiser, tournament):
+    content = SCHOOLS_CSV.replace(",", "\t").encode("utf-16-le")
+    apply(organiser, tournament, content)
+    assert School.objects.get(code="HSP").name_en == "Harbourside Primary"
+
+
+def test_a_login_taken_in_the_meantime_refuses_the_whole_import(organiser, tournament, monkeypatch):
+    from referee.imports import applying
+
+    real = applying._apply_referees
+
+    def taken_meanwhile(tournament, plan):
+        get_user_model().objects.create_user("ref10")  # another tournament's organiser was quicker
+        real(tournament, plan)
+
+    monkeypatch.setattr(applying, "_apply_referees", taken_meanwhile)
+    with pytest.raises(ServiceError) as refused:
+        apply(organiser, tournament, "登入名稱,裁判姓名\nref10,李老師\n".encode())
+    assert refused.value.code == "conflict"
+    assert not get_user_model().objects.filter(username="ref10").exists()
+
+
+@pytest.mark.parametrize(
+    ("parent", "subs", "headers"),
+    [
+        ("姓名", ["中文", "英文"], ["學校代號", "選手編號"]),
+        ("Name", ["Chinese", "English"], ["School code", "Player number"]),
+    ],
+)
+def test_a_header_merged_over_two_columns_above_its_parts(
+    organiser, tournament, school, parent, subs, headers
+):
+    content = workbook_bytes(
+        {
+            "Sheet1": [
+                [*headers, parent, None, "班別"],
+                [None, None, *subs, None],
+                ["HSP", "7", "陳俊傑", "Chan Chun Kit", "5A"],
+            ]
+        },
+        merge={"Sheet1": "C1:D1 A1:A2 B1:B2 E1:E2"},
+    )
+    plan = apply(organiser, tournament, content)
+    assert plan.summary()["players"]["add"] == 1
+    player = Player.objects.get()
+    assert (player.number, player.name_zh, player.name_en, player.class_name) == (
+        7,
+        "陳俊傑",
+        "Chan Chun Kit",
+        "5A",
+    )
+
+
+def test_a_school_name_merged_over_chinese_and_english(organiser, tournament):
+    content = workbook_bytes(
+        {
+            "學校": [
+                ["學校代號", "學校名稱", None],
+                [None, "中文", "英文"],
+                ["HSP", "海濱小學", "Harbourside"],
+            ]
+        },
+        merge={"Sheet1": "B1:C1 A1:A2"},
+    )
+    apply(organiser, tournament, content)
+    assert list(School.objects.values_list("name_zh", "name_en")) == [("海濱小學", "Harbourside")]
+
+
+@pytest.mark.parametrize(
+    ("headers", "kind"),
+    [
+        (["School code", "Chinese name", "English name"], "schools"),
+        (["學校代號", "學校中文名稱", "學校英文名稱"], "schools"),
+        (["學校代號", "學校名稱", "姓名"], "players"),
+        (["學校代號", "中文姓名", "英文姓名"], "players"),
+        (["School code", "Player number", "Name"], "players"),
+        (["登入名稱", "姓名"], "referees"),
+        (["foo", "bar"], None),
+    ],
+)
+def test_the_kind_of_a_csv_is_told_by_its_headers(headers, kind):
+    from referee.imports.columns import guess_kind
+
+    assert guess_kind(headers) == kind

@@ -23,7 +23,7 @@ from django.views.generic import TemplateView
 
 from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
-from referee import selectors
+from referee import permissions, selectors
 from referee.models import Attendance, Player, Seat, Tournament
 from referee.services import attendance as door
 from referee.services import people as registration
@@ -61,6 +61,16 @@ def counts_payload(tournament: Tournament) -> dict[str, dict[str, int]]:
 class CheckInView(CheckInMixin, TemplateView):
     template_name = "referee/organiser/checkin.html"
 
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The page; asked for JSON (the page's script, every few seconds), every player's state as stored
+        and the counts, so each helper sees the others' taps."""
+        if not wants_json(request):
+            return super().get(request, *args, **kwargs)
+        states = Player.objects.filter(tournament=self.tournament).values_list("pk", "attendance")
+        labels = dict(Attendance.choices)
+        players = [{"player": pk, "attendance": state, "label": str(labels[state])} for pk, state in states]
+        return JsonResponse({"players": players, "counts": counts_payload(self.tournament)})
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         counts = selectors.attendance_counts(self.tournament)
@@ -83,7 +93,7 @@ class CheckInView(CheckInMixin, TemplateView):
                 "expected": sum(row.expected for row in counts),
                 "total": sum(row.total for row in counts),
             },
-            is_organiser=door.permissions.is_organiser(self.request.user, self.tournament),
+            is_organiser=permissions.is_organiser(self.request.user, self.tournament),
             states=[
                 (Attendance.PRESENT, _("Here")),
                 (Attendance.LATE, _("Late")),
@@ -93,43 +103,13 @@ class CheckInView(CheckInMixin, TemplateView):
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        action = request.POST.get("action", "")
+        """A tap: answered in JSON to the page's script, else by coming back to the school on the page."""
+        actions = {"set": self.tap, "rest-present": self.rest_present}
+        perform = actions.get(request.POST.get("action", ""))
+        if perform is None:
+            raise Http404
         try:
-            if action == "set":
-                player = posted_object(request, "player", Player.objects.filter(tournament=self.tournament))
-                player = door.player_attendance_set(
-                    actor=request.user, player=player, attendance=request.POST.get("attendance", "")
-                )
-                anchor = f"school-{player.school.code}"
-                done = _("#%(number)d %(name)s: %(state)s") % {
-                    "number": player.number,
-                    "name": player.display_name,
-                    "state": player.get_attendance_display(),
-                }
-                payload: dict[str, Any] = {
-                    "players": [
-                        {
-                            "player": player.pk,
-                            "attendance": player.attendance,
-                            "label": str(player.get_attendance_display()),
-                        }
-                    ],
-                    "school": player.school.code,
-                }
-            elif action == "rest-present":
-                school = posted_object(request, "school", self.tournament.schools.all())
-                marked = door.school_attendance_rest_present(actor=request.user, school=school)
-                anchor = f"school-{school.code}"
-                done = _("%(count)d more marked here.") % {"count": len(marked)}
-                label = str(Attendance.PRESENT.label)
-                payload = {
-                    "players": [
-                        {"player": pk, "attendance": Attendance.PRESENT, "label": label} for pk in marked
-                    ],
-                    "school": school.code,
-                }
-            else:
-                raise Http404
+            school, done, players = perform(request)
         except ServiceError as error:
             if error.code == "forbidden":
                 raise PermissionDenied(str(error)) from None
@@ -138,9 +118,38 @@ class CheckInView(CheckInMixin, TemplateView):
             messages.error(request, str(error.message))
             return HttpResponseRedirect(request.path)
         if wants_json(request):
-            return JsonResponse({**payload, "message": done, "counts": counts_payload(self.tournament)})
+            answer = {"players": players, "school": school, "message": done}
+            return JsonResponse({**answer, "counts": counts_payload(self.tournament)})
         messages.success(request, done)
-        return HttpResponseRedirect(f"{request.path}#{anchor}")
+        return HttpResponseRedirect(f"{request.path}#school-{school}")
+
+    def tap(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
+        player = posted_object(request, "player", Player.objects.filter(tournament=self.tournament))
+        player = door.player_attendance_set(
+            actor=request.user, player=player, attendance=request.POST.get("attendance", "")
+        )
+        label = str(player.get_attendance_display())
+        done = _("#%(number)d %(name)s: %(state)s") % {
+            "number": player.number,
+            "name": player.display_name,
+            "state": label,
+        }
+        return (
+            player.school.code,
+            done,
+            [{"player": player.pk, "attendance": player.attendance, "label": label}],
+        )
+
+    def rest_present(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
+        school = posted_object(request, "school", self.tournament.schools.all())
+        marked = door.school_attendance_rest_present(actor=request.user, school=school)
+        label = str(Attendance.PRESENT.label)
+        done = _("%(count)d more marked here.") % {"count": len(marked)}
+        return (
+            school.code,
+            done,
+            [{"player": pk, "attendance": Attendance.PRESENT, "label": label} for pk in marked],
+        )
 
 
 class SubstituteForm(forms.Form):
