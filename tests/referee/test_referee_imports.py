@@ -206,7 +206,7 @@ def test_referees_get_accounts_without_a_usable_password_and_their_table(organis
 
 def test_a_login_name_elsewhere_on_the_site_is_neither_matched_nor_reported(organiser, tournament, stranger):
     """`stranger` and `organiser` exist on the site; rows naming them are new referees of this tournament,
-    exactly like a name nobody has: the preview says the same for all three, and nobody's account is touched."""
+    exactly like a name nobody has: the preview says the same for all three, and no account is touched."""
     content = "登入名稱,裁判姓名\nstranger,甲\norganiser,乙\nnobody-has-this,丙\n".encode()
     plan = preview(organiser, tournament, content)
     assert plan.refusals == []
@@ -243,7 +243,7 @@ def test_a_full_login_name_elsewhere_is_refused_alike_whether_it_exists_or_not(o
 
 
 def test_rows_find_this_tournaments_referees_by_short_or_full_login_name(organiser, tournament, referee):
-    """`referee` is ref1@cup: `ref1`, `REF1@CUP` and `ref1@cup` all find them; an import again changes nothing."""
+    """`referee` is ref1@cup: `ref1`, `REF1@CUP` and `ref1@cup` all find them, and change nothing."""
     for typed in ["ref1", "REF1@CUP", "ref1@cup"]:
         plan = preview(organiser, tournament, f"登入名稱,裁判姓名\n{typed},{referee.first_name}\n".encode())
         assert [(change.action, change.pk) for change in plan.changes] == [("unchanged", referee.pk)]
