@@ -49,9 +49,10 @@ restore: setup
 	@test -n "$(BACKUP)" || { echo "Say which backup: make restore BACKUP=backups/tableref-....backup"; exit 2; }
 	$(BIN)/python manage.py restore "$(BACKUP)"
 
-# Lift the login lockouts (too many wrong passwords): all of them, or one login name's (LOGIN=ref7).
+# Lift the login lockouts (too many wrong passwords): all of them, or one login name's (LOGIN=ref7@hk-2025).
+# Throttling counts a login name in small letters (core/logins.py), whatever case was typed.
 unlock: setup
-	@if [ -n "$(LOGIN)" ]; then $(BIN)/python manage.py axes_reset_username "$(LOGIN)"; \
+	@if [ -n "$(LOGIN)" ]; then $(BIN)/python manage.py axes_reset_username "$$(printf '%s' "$(LOGIN)" | tr A-Z a-z)"; \
 	else $(BIN)/python manage.py axes_reset; fi
 
 # Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered

@@ -57,14 +57,17 @@ class ActionPageView(TemplateView):
     def success_url(self) -> str:
         return self.request.path
 
-    def run_form(self, form_name: str, form: Form, perform: Callable[[dict], Any], done: str) -> HttpResponse:
+    def run_form(
+        self, form_name: str, form: Form, perform: Callable[[dict], Any], done: str | Callable[[Any], str]
+    ) -> HttpResponse:
+        """`done` is the message after success, or a function of what `perform` returned that words it."""
         if form.is_valid():
             try:
-                perform(form.cleaned_data)
+                result = perform(form.cleaned_data)
             except ServiceError as error:
                 show_error_on_form(form, error)
             else:
-                messages.success(self.request, done)
+                messages.success(self.request, done(result) if callable(done) else done)
                 return HttpResponseRedirect(self.success_url())
         return self.render_to_response(self.get_context_data(**{form_name: form}))
 

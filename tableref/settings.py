@@ -154,7 +154,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # without a further try. The counts live in the database, shared by every worker and machine.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: it refuses before a password is checked
-    "django.contrib.auth.backends.ModelBackend",
+    "core.logins.LoginNameBackend",  # Django's ModelBackend, login names not case-sensitive
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
@@ -164,6 +164,7 @@ AXES_CLIENT_IP_CALLABLE = "tableref.throttling.client_address"
 AXES_LOCKOUT_CALLABLE = "tableref.throttling.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # no row per successful login: the morning's 200 logins write nothing extra
 AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "core.logins.throttled_login_name"  # AMY and amy: one login name, one count
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -1,4 +1,7 @@
-"""The login form, in the site's own words: a "login name", as on the referees page."""
+"""The login form, in the site's own words: a "login name", as on the referees page.
+
+Login names are not case-sensitive (`core/logins.py`); a phone shows its e-mail keyboard for them, which has
+the `@` and the `.` of `amy@hk-2025` on its first page and does not capitalise."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 class LoginForm(AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
-        "invalid_login": _("Wrong login name or password. Both are case-sensitive."),
+        "invalid_login": _("Wrong login name or password. The password is case-sensitive."),
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -22,3 +25,4 @@ class LoginForm(AuthenticationForm):
         # reach authenticate(), and the throttle would try to record it in a column of 255 characters.
         username = self.fields["username"]
         username.validators.append(MaxLengthValidator(username.max_length))
+        self.fields["username"].widget.attrs["inputmode"] = "email"

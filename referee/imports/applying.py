@@ -58,7 +58,9 @@ def people_import(
         schools = _apply_schools(tournament, plan)
         _apply_players(tournament, plan, schools)
         _apply_referees(tournament, plan)
-    except IntegrityError:  # a login name taken meanwhile by another tournament's organiser
+    except (
+        IntegrityError
+    ):  # a login name of this tournament made meanwhile outside its lock (an administrator)
         raise ServiceError(
             _("Someone changed the same people while this file was imported; upload it again."),
             code="conflict",

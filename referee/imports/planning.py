@@ -6,7 +6,8 @@ the apply says what it did).
 
 Matching (the organiser's guide says the same): a school by its code; a player by their player number when the
 row gives one (numbers are unique across the tournament, so a number of another school's player is refused),
-else by name within the school (the Chinese name when given, else the English one); a referee by login name.
+else by name within the school (the Chinese name when given, else the English one); a referee by login name,
+only among this tournament's referees (`_RefereeIndex`).
 """
 
 from __future__ import annotations
@@ -17,15 +18,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.validators import ASCIIUsernameValidator
-from django.core.exceptions import ValidationError
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from referee.imports.columns import KIND_LABELS, PLAYERS, REFEREES, SCHOOLS
 from referee.imports.reading import ReadFile, Refusal, Sheet
 from referee.imports.workbook import is_example_row
 from referee.models import Player, School, Table, Tournament
+from referee.services.referees import (
+    LOGIN_SEPARATOR,
+    clean_short_name,
+    login_name_taken,
+    referee_login_name,
+)
 
 ADD, UPDATE, UNCHANGED = "add", "update", "unchanged"
 MAX_NUMBER = 99999
@@ -296,10 +302,17 @@ class _Planner:
 
 
 class _RefereeIndex:
-    """The tournament's referees and open tables, and the login names and tables the file's rows took."""
+    """The tournament's referees and open tables, and the login names and tables the file's rows took.
+
+    A row's login name is a short name (`amy`), as on the Referees page: the referee logs in as
+    `amy@<tournament>` (`referee_login_name`). A row finds only a referee of this tournament, by that login
+    name or by a referee's own login name as the export writes it (an account from before this rule, or one
+    added from an earlier tournament); a login name elsewhere on the site is never looked up, so a row neither
+    finds nor reveals it."""
 
     def __init__(self, tournament: Tournament) -> None:
-        self.referee_pks = set(tournament.referees.values_list("pk", flat=True))
+        self.tournament = tournament
+        self.referees = {user.username.casefold(): user for user in tournament.referees.all()}
         self.tables: dict[int, list[Table]] = {}
         for table in Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True):
             self.tables.setdefault(table.number, []).append(table)
@@ -307,7 +320,7 @@ class _RefereeIndex:
         self.seen_tables: dict[int, int] = {}
 
     def change(self, row: int, cells: dict[str, str], display_name: str | None) -> Change | None:
-        username = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
+        typed = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
         try:
             table_number = normalised_number(cells.get("table", ""))
         except ValueError:
@@ -316,18 +329,23 @@ class _RefereeIndex:
             ) from None
         if display_name is None:
             return None
-        self.check_username(row, username)
+        user, login_name = self.match(typed)
+        self.check_seen(row, login_name)
         if not display_name:
             raise RowRefused("display_name", _("Give the referee's name."))
         self.check_table(row, table_number)
-        user = get_user_model().objects.filter(username__iexact=username).first()
-        values = {
-            "username": user.username if user else username,
-            "display_name": display_name,
-            "table": table_number,
-        }
+        values = {"username": login_name, "display_name": display_name, "table": table_number}
         if user is None:
-            return Change(REFEREES, row, ADD, username, values)
+            short_name = login_name.removesuffix(f"{LOGIN_SEPARATOR}{self.tournament.slug}")
+            if login_name_taken(tournament=self.tournament, short_name=short_name) is not None:
+                raise RowRefused(
+                    "username",
+                    _(
+                        "This login name is taken by a referee of this tournament, now or earlier: choose "
+                        "another short name, or add that referee again on the Referees page."
+                    ),
+                )
+            return Change(REFEREES, row, ADD, login_name, values)
         if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
             raise RowRefused(
                 "username", _("This login belongs to an organiser; add them on the Referees page instead.")
@@ -335,20 +353,29 @@ class _RefereeIndex:
         on_table = table_number is None or all(t.referee_id == user.pk for t in self.tables[table_number])
         before = {
             "username": user.username,
-            "display_name": user.first_name if user.pk in self.referee_pks else None,
+            "display_name": user.first_name,
             "table": table_number if on_table else None,
         }
         action = UNCHANGED if before == values else UPDATE
         return Change(REFEREES, row, action, user.username, values, before, user.pk)
 
-    def check_username(self, row: int, username: str) -> None:
+    def match(self, typed: str) -> tuple[AbstractBaseUser | None, str]:
+        """This tournament's referee for what the row says (or None), and the login name it stands for."""
+        if not typed:
+            raise RowRefused("username", _("Give the referee's short login name, for example amy."))
+        user = self.referees.get(typed.casefold())
+        if user is not None:
+            return user, user.username
         try:
-            ASCIIUsernameValidator()(username)
-        except ValidationError:
-            raise RowRefused("username", _("Use English letters, digits and @ . + - _ only.")) from None
-        if not username or len(username) > 150:
-            raise RowRefused("username", _("Give a login name of 150 characters or fewer."))
-        key = username.casefold()
+            short_name = clean_short_name(tournament=self.tournament, username=typed)
+        except ServiceError as error:
+            raise RowRefused("username", str(error.message)) from None
+        login_name = referee_login_name(tournament=self.tournament, short_name=short_name)
+        user = self.referees.get(login_name.casefold())
+        return user, user.username if user else login_name
+
+    def check_seen(self, row: int, login_name: str) -> None:
+        key = login_name.casefold()
         if key in self.seen:
             raise RowRefused(
                 "username", _("Row %(row)d already has this login name.") % {"row": self.seen[key]}

@@ -20,6 +20,7 @@ import scoring
 from referee import services
 from referee.models import Player, Round, Table, Tournament
 from referee.permissions import CREATE_TOURNAMENT_PERMISSION
+from referee.services.referees import LOGIN_SEPARATOR
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_SLUG = "demo"
@@ -37,9 +38,12 @@ def read_demo(path: Path = DEMO_FILE) -> dict[str, Any]:
 
 
 def logins(demo: dict[str, Any]) -> DemoLogins:
+    """The login names as typed: the referees' accounts are made for the demo tournament, so each logs in as
+    its short name in the file, `@`, the tournament's short name (`referee1@demo`)."""
+    slug = demo["tournament"]["slug"]
     return DemoLogins(
         organiser=demo["organiser"]["username"],
-        referees=[referee["username"] for referee in demo["referees"]],
+        referees=[f"{referee['username']}{LOGIN_SEPARATOR}{slug}" for referee in demo["referees"]],
         password=demo["password"],
     )
 

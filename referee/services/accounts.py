@@ -47,8 +47,9 @@ def _require_resettable(actor: AbstractBaseUser, tournament: Tournament, referee
 
 
 def _unlock(referee: AbstractBaseUser) -> None:
-    """A new password also lifts a lockout for too many wrong ones: the referee can log in at once."""
-    axes_reset(username=referee.get_username())
+    """A new password also lifts a lockout for too many wrong ones: the referee can log in at once. Throttling
+    counts a login name in small letters (`core/logins.py`)."""
+    axes_reset(username=referee.get_username().lower())
 
 
 @transaction.atomic

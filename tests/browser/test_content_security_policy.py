@@ -115,7 +115,7 @@ def test_the_organisers_pages_break_no_policy(live_server, page, watch, demo) ->
 
 def test_the_referees_table_page_and_its_live_preview_break_no_policy(live_server, phone_page, demo) -> None:
     watch = ViolationWatch(phone_page)
-    log_in(phone_page, live_server.url, "referee3")
+    log_in(phone_page, live_server.url, "referee3@demo")
     table = Table.objects.get(round__tournament=demo, number=3)
     assert watch.visit(f"{live_server.url}/referee/") == []
     assert watch.visit(f"{live_server.url}/referee/tables/{table.pk}/") == []

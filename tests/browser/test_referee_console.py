@@ -98,7 +98,7 @@ def script_errors_of(page) -> list[str]:
 def test_seed_game_1_with_the_pad_in_few_taps(live_server, phone_page, demo):
     page, base = phone_page, live_server.url
     errors = script_errors_of(page)
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     taps = Taps(page)
     enter_seed_game_1(taps)
     assert page.input_value("input[name='rack_A']") == "R3 K4"
@@ -132,7 +132,7 @@ def test_seed_game_1_with_the_pad_in_few_taps(live_server, phone_page, demo):
 
 def test_the_pad_in_english(live_server, phone_page, demo):
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("h1:has-text('Table 3')")
     page.click("input[name='rack_A']")
@@ -158,7 +158,7 @@ def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
 ):
     page, base = phone_page, live_server.url
     errors = script_errors_of(page)
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     kept_for_offline(page)
     taps = Taps(page)
     enter_seed_game_1(taps)
@@ -210,7 +210,7 @@ def test_the_answer_lost_after_the_server_saved_is_not_saved_twice(live_server, 
             route.continue_()
 
     try:
-        log_in(page, live_server.url, "referee3", demo)
+        log_in(page, live_server.url, "referee3@demo", demo)
         page.route("**/tables/*/save/", lose_the_first_answer)
         enter_seed_game_1(Taps(page))
         page.click("form.game-entry button[value='save-game']")
@@ -233,7 +233,7 @@ def test_the_request_lost_before_the_server_is_sent_again(live_server, chromium_
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
-        log_in(page, live_server.url, "referee3", demo)
+        log_in(page, live_server.url, "referee3@demo", demo)
         page.route("**/tables/*/save/", lambda route: route.abort("internetdisconnected"))
         enter_seed_game_1(Taps(page))
         page.click("form.game-entry button[value='save-game']")
@@ -258,7 +258,7 @@ def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page
     page, base = phone_page, live_server.url
     errors = script_errors_of(page)
     page.clock.install()  # the page's clock, moved on by the test instead of waiting a minute
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     timer = page.locator("#turn-timer")
     assert timer.locator(".timer-time").inner_text() == "1:00"  # the ruleset's minute (seed 002, 2.3)
     timer.locator(".timer-face").click()  # the first turn: seat A (no numbers drawn: A B C D)
@@ -305,7 +305,7 @@ def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page
 def test_a_tournament_of_40_second_turns(live_server, phone_page, demo):
     _set_turn_seconds(demo, 40)
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     assert page.locator("#turn-timer .timer-time").inner_text() == "0:40"
 
 
@@ -314,13 +314,13 @@ CORRECTED = {"zh-hant": "已更正第 1 局", "en": "Game 1 corrected"}
 
 @pytest.mark.parametrize("language", ["zh-hant", "en"])
 def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
-    referee = get_user_model().objects.get(username="referee3")
+    referee = get_user_model().objects.get(username="referee3@demo")
     organiser = get_user_model().objects.get(username="organiser")
     hands = [PlayerInput("B", went_out=True), PlayerInput("A", rack="R3 K4")]
     hands += [PlayerInput("C", rack_value=61), PlayerInput("D", rack="J B10 Y10")]
     services.game_result_submit(actor=referee, table=demo, game_number=1, ending="went-out", hands=hands)
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     if language == "en":
         page.get_by_role("button", name="English").click()
         page.wait_for_selector("h1:has-text('Table 3')")
@@ -350,7 +350,7 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
 def test_sign_off_asks_first_and_the_phone_forgets_the_table(live_server, phone_page, demo):
     table = Table.objects.get(round__tournament__slug="demo", number=4)  # three games in, awaiting sign-off
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee4", table)
+    log_in(page, base, "referee4@demo", table)
     page.evaluate(f"localStorage.setItem('tableref:v1:{table.referee_id}:{table.pk}', '{{\"queue\": []}}')")
     questions: list[str] = []
 
@@ -373,7 +373,7 @@ def test_sign_off_asks_first_and_the_phone_forgets_the_table(live_server, phone_
 
 def test_logout_leaves_nothing_on_the_phone(live_server, phone_page, demo):
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     kept_for_offline(page)
     page.click("input[name='rack_A']")
     Taps(page).pad("R", "3")
@@ -391,7 +391,7 @@ def test_the_offline_states_in_english(live_server, chromium_browser, demo):
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
-        log_in(page, live_server.url, "referee3", demo)
+        log_in(page, live_server.url, "referee3@demo", demo)
         page.get_by_role("button", name="English").click()
         page.wait_for_selector("h1:has-text('Table 3')")
         kept_for_offline(page)
@@ -416,7 +416,7 @@ def test_the_offline_states_in_english(live_server, chromium_browser, demo):
 def test_two_games_saved_without_network_go_in_order(live_server, phone_page, demo):
     """A long outage: games 1 and 2 saved on the phone both reach the server, in order, once each."""
     page, base = phone_page, live_server.url
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     kept_for_offline(page)
     page.context.set_offline(True)
     enter_seed_game_1(Taps(page))

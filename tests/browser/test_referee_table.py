@@ -57,7 +57,7 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     page, base = phone_page, live_server.url
     script_errors: list[str] = []
     page.on("pageerror", lambda error: script_errors.append(str(error)))
-    log_in(page, base, "referee3")
+    log_in(page, base, "referee3@demo")
     page.get_by_role("link", name="第 3 桌").click()
     no_horizontal_scroll(page)
 
@@ -165,9 +165,9 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
 def six_player_table(demo):
     """A six-player table of the demo's referee1 with five games in (one a shared win), the sixth to play."""
     users = get_user_model().objects
-    organiser, referee = users.get(username="organiser"), users.get(username="referee1")
+    organiser, referee = users.get(username="organiser"), users.get(username="referee1@demo")
     tournament = services.tournament_create(actor=organiser, name="六人賽", slug="six", ruleset="six-player")
-    services.referee_add(actor=organiser, tournament=tournament, username="referee1")
+    services.referee_add(actor=organiser, tournament=tournament, username="referee1@demo")
     school = services.school_create(
         actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
     )
@@ -239,7 +239,7 @@ def test_a_six_player_table_fits_a_phone(live_server, phone_page, demo):
     page, base = phone_page, live_server.url
     script_errors: list[str] = []
     page.on("pageerror", lambda error: script_errors.append(str(error)))
-    log_in(page, base, "referee1")
+    log_in(page, base, "referee1@demo")
     page.goto(f"{base}/referee/tables/{table.pk}/")
     sheet_fits(page)
 

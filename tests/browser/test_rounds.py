@@ -103,7 +103,7 @@ def test_round_two_from_round_one_standings_then_played(
     context = chromium_browser.new_context(viewport={"width": 360, "height": 740}, locale="zh-HK")
     phone = context.new_page()
     phone.set_default_timeout(15_000)
-    log_in(phone, base, "ref1", "/referee/")
+    log_in(phone, base, "ref1@cup", "/referee/")
     phone.goto(f"{base}/referee/tables/{tables[0].pk}/")
     phone.check("input[name='went_out'][value='A']")
     for letter, value in zip("BCD", ("5", "8", "13"), strict=True):

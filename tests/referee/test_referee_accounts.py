@@ -135,6 +135,16 @@ class TestReset:
         client, response = log_in(referee.username, password)
         assert response.status_code == 302
 
+    def test_a_reset_lifts_the_lockout_of_a_login_name_with_capitals(self, organiser, tournament) -> None:
+        """An account from before login names ignored case keeps its capitals; its lockout is still found."""
+        older = get_user_model().objects.create_user("Chan.TM", password=PASSWORD)
+        tournament.referees.add(older)
+        for _ in range(10):
+            log_in("Chan.TM", "wrong")
+        password = services.referee_password_reset(actor=organiser, tournament=tournament, referee=older)
+        client, response = log_in("chan.tm", password)
+        assert response.status_code == 302
+
     def test_a_referee_cannot_reset_passwords(self, tournament, referee, other_referee) -> None:
         client, _ = log_in(referee.username, PASSWORD)
         url = reverse("organiser:referees", args=[tournament.slug])

@@ -197,14 +197,76 @@ def test_referees_get_accounts_without_a_usable_password_and_their_table(organis
     content = "登入名稱,裁判姓名,檯號\nｒｅｆ９,陳老師,１\nref10,李老師,\n".encode()
     plan = apply(organiser, tournament, content)
     assert plan.summary()["referees"]["add"] == 2
-    user = get_user_model().objects.get(username="ref9")
+    user = get_user_model().objects.get(username="ref9@cup")  # the short name, @, the tournament's
     assert not user.has_usable_password()
     assert tournament.referees.filter(pk=user.pk).exists()
     assert Table.objects.get(number=1).referee == user
     assert apply(organiser, tournament, content).summary()["referees"]["unchanged"] == 2
 
 
-def test_an_organisers_login_is_not_taken_as_a_referee(organiser, tournament):
+def test_a_login_name_elsewhere_on_the_site_is_neither_matched_nor_reported(organiser, tournament, stranger):
+    """`stranger` and `organiser` exist on the site; rows naming them are new referees of this tournament,
+    exactly like a name nobody has: the preview says the same for all three, and no account is touched."""
+    content = "登入名稱,裁判姓名\nstranger,甲\norganiser,乙\nnobody-has-this,丙\n".encode()
+    plan = preview(organiser, tournament, content)
+    assert plan.refusals == []
+    assert [(change.action, change.label) for change in plan.changes] == [
+        ("add", "stranger@cup"),
+        ("add", "organiser@cup"),
+        ("add", "nobody-has-this@cup"),
+    ]
+    apply(organiser, tournament, content)
+    stranger.refresh_from_db()
+    organiser.refresh_from_db()
+    assert (stranger.username, stranger.first_name) == ("stranger", "")
+    assert (organiser.username, organiser.first_name) == ("organiser", "黃主任")
+    assert not tournament.referees.filter(pk__in=[stranger.pk, organiser.pk]).exists()
+    assert tournament.referees.count() == 3
+
+
+def test_a_full_login_name_elsewhere_is_refused_alike_whether_it_exists_or_not(organiser, tournament):
+    """`amy@away` is no short name of this tournament: refused with the same words whether or not such an
+    account exists, so a row cannot probe for it."""
+    services.referee_account_create(
+        actor=organiser,
+        tournament=services.tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school"),
+        username="amy",
+        display_name="A",
+        password="long-enough-1",
+    )
+    answers = []
+    for name in ["amy@away", "zoe@away"]:
+        plan = preview(organiser, tournament, f"登入名稱,裁判姓名\n{name},甲\n".encode())
+        answers.append([(refusal.column, refusal.message) for refusal in plan.refusals])
+    assert answers[0] == answers[1]
+    assert answers[0][0][0] == "登入名稱"
+
+
+def test_rows_find_this_tournaments_referees_by_short_or_full_login_name(organiser, tournament, referee):
+    """`referee` is ref1@cup: `ref1`, `REF1@CUP` and `ref1@cup` all find them, and change nothing."""
+    for typed in ["ref1", "REF1@CUP", "ref1@cup"]:
+        plan = preview(organiser, tournament, f"登入名稱,裁判姓名\n{typed},{referee.first_name}\n".encode())
+        assert [(change.action, change.pk) for change in plan.changes] == [("unchanged", referee.pk)]
+
+
+def test_a_referee_of_this_tournament_from_before_the_rule_is_found_by_their_own_login_name(
+    organiser, tournament
+):
+    older = get_user_model().objects.create_user("chan-tm", first_name="陳老師")
+    tournament.referees.add(older)
+    plan = preview(organiser, tournament, "登入名稱,裁判姓名\nCHAN-TM,陳老師\n".encode())
+    assert [(change.action, change.pk) for change in plan.changes] == [("unchanged", older.pk)]
+
+
+def test_a_removed_referees_short_name_is_refused_not_reused(organiser, tournament, referee):
+    services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+    plan = preview(organiser, tournament, "登入名稱,裁判姓名\nref1,陳大文\n".encode())
+    assert [refusal.column for refusal in plan.refusals] == ["登入名稱"]
+    assert "重新加入" in plan.refusals[0].message
+
+
+def test_an_organiser_who_referees_here_is_not_renamed_by_a_row(organiser, tournament):
+    tournament.referees.add(organiser)
     plan = preview(organiser, tournament, "登入名稱,裁判姓名\norganiser,黃主任\n".encode())
     assert plan.refusals[0].column == "登入名稱"
 
@@ -406,14 +468,16 @@ def test_a_login_taken_in_the_meantime_refuses_the_whole_import(organiser, tourn
     real = applying._apply_referees
 
     def taken_meanwhile(tournament, plan):
-        get_user_model().objects.create_user("ref10")  # another tournament's organiser was quicker
+        get_user_model().objects.create_user(
+            "ref10@cup"
+        )  # made meanwhile outside the lock (the site's admin)
         real(tournament, plan)
 
     monkeypatch.setattr(applying, "_apply_referees", taken_meanwhile)
     with pytest.raises(ServiceError) as refused:
         apply(organiser, tournament, "登入名稱,裁判姓名\nref10,李老師\n".encode())
     assert refused.value.code == "conflict"
-    assert not get_user_model().objects.filter(username="ref10").exists()
+    assert not get_user_model().objects.filter(username="ref10@cup").exists()
 
 
 @pytest.mark.parametrize(

@@ -25,8 +25,8 @@ def run() -> str:
 def test_loads_the_demo_and_prints_the_logins():
     output = run()
     assert "organiser" in output
-    assert "referee1" in output
-    assert "referee4" in output
+    assert "referee1@demo" in output
+    assert "referee4@demo" in output
     assert "tableref-demo" in output
     tournament = Tournament.objects.get(slug="demo")
     assert tournament.ruleset == "hk-school"
@@ -34,7 +34,8 @@ def test_loads_the_demo_and_prints_the_logins():
     assert tournament.players.count() == 16
     login_request = RequestFactory().post("/login/")
     assert authenticate(login_request, username="organiser", password="tableref-demo") is not None
-    assert authenticate(login_request, username="referee3", password="tableref-demo") is not None
+    assert authenticate(login_request, username="referee3@demo", password="tableref-demo") is not None
+    assert authenticate(login_request, username="Referee3@Demo", password="tableref-demo") is not None
 
 
 @pytest.mark.django_db

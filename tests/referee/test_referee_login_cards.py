@@ -66,6 +66,7 @@ def test_printed_cards_hold_the_login_names_and_passwords_that_work_once(
     assert response["Content-Type"] == "application/pdf"
     assert response["Cache-Control"] == "no-store"
     text = pdf_text(response.content, tmp_path)
+    assert referee.username == "ref1@cup"  # the full login name is what the card prints
     assert referee.username in text
     assert other_referee.username in text
     assert label in text
@@ -109,7 +110,7 @@ def test_eight_cards_to_a_page(organiser, organiser_client, tournament, tmp_path
     pdf = organiser_client.post(cards_url(tournament)).content
     text = pdf_text(pdf, tmp_path)
     assert text.count("\f") == 2  # two pages
-    assert all(f"card{number}" in text for number in range(9))
+    assert all(f"card{number}@cup" in text for number in range(9))
 
 
 def test_the_audit_log_says_cards_were_printed_without_passwords(

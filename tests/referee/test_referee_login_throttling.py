@@ -37,15 +37,15 @@ def logged_in(client: Client) -> bool:
 
 
 def test_nine_wrong_passwords_then_the_right_one_gets_in(referee) -> None:
-    fail("ref1", 9)
-    client, response = attempt("ref1", PASSWORD)
+    fail("ref1@cup", 9)
+    client, response = attempt("ref1@cup", PASSWORD)
     assert response.status_code == 302
     assert logged_in(client)
 
 
 def test_ten_wrong_passwords_then_the_right_one_is_refused(referee) -> None:
-    fail("ref1", 10)
-    client, response = attempt("ref1", PASSWORD)
+    fail("ref1@cup", 10)
+    client, response = attempt("ref1@cup", PASSWORD)
     assert response.status_code == 429
     assert not logged_in(client)
 
@@ -58,8 +58,8 @@ def test_ten_wrong_passwords_then_the_right_one_is_refused(referee) -> None:
     ],
 )
 def test_the_refusal_is_a_page_of_the_site_in_the_visitors_language(referee, language, heading, sentence):
-    fail("ref1", 10)
-    _, response = attempt("ref1", PASSWORD, language=language)
+    fail("ref1@cup", 10)
+    _, response = attempt("ref1@cup", PASSWORD, language=language)
     body = response.content.decode()
     assert response.status_code == 429
     assert 'class="site-header"' in body
@@ -68,32 +68,32 @@ def test_the_refusal_is_a_page_of_the_site_in_the_visitors_language(referee, lan
 
 
 def test_after_the_lockout_time_without_a_try_the_right_password_works(referee) -> None:
-    fail("ref1", 10)
+    fail("ref1@cup", 10)
     sixteen_minutes_ago = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=16)
     assert AccessAttempt.objects.update(attempt_time=sixteen_minutes_ago) > 0
-    client, response = attempt("ref1", PASSWORD)
+    client, response = attempt("ref1@cup", PASSWORD)
     assert response.status_code == 302
     assert logged_in(client)
 
 
 def test_the_limit_and_the_time_come_from_the_settings(settings, referee) -> None:
     settings.AXES_FAILURE_LIMIT = 3
-    fail("ref1", 3, limit=3)
-    _, response = attempt("ref1", PASSWORD)
+    fail("ref1@cup", 3, limit=3)
+    _, response = attempt("ref1@cup", PASSWORD)
     assert response.status_code == 429
 
 
 def test_by_default_one_address_guessing_many_names_is_locked_out(referee, other_referee) -> None:
     for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]:
         attempt(name, "guess")
-    _, response = attempt("ref2", PASSWORD)
+    _, response = attempt("ref2@cup", PASSWORD)
     assert response.status_code == 429
 
 
 def test_by_default_one_name_is_locked_from_every_address(referee) -> None:
     for number in range(10):
-        attempt("ref1", "guess", address=f"198.51.100.{number}")
-    _, response = attempt("ref1", PASSWORD, address="192.0.2.1")
+        attempt("ref1@cup", "guess", address=f"198.51.100.{number}")
+    _, response = attempt("ref1@cup", PASSWORD, address="192.0.2.1")
     assert response.status_code == 429
 
 
@@ -101,9 +101,9 @@ def test_by_name_and_address_another_referee_of_the_same_hall_still_gets_in(
     settings, referee, other_referee
 ) -> None:
     settings.AXES_LOCKOUT_PARAMETERS = lockout_parameters("username+address")
-    fail("ref1", 10)
-    _, refused = attempt("ref1", PASSWORD)
-    client, response = attempt("ref2", PASSWORD)
+    fail("ref1@cup", 10)
+    _, refused = attempt("ref1@cup", PASSWORD)
+    client, response = attempt("ref2@cup", PASSWORD)
     assert refused.status_code == 429
     assert response.status_code == 302
     assert logged_in(client)
@@ -111,25 +111,34 @@ def test_by_name_and_address_another_referee_of_the_same_hall_still_gets_in(
 
 def test_by_name_and_address_the_same_name_from_another_address_gets_in(settings, referee) -> None:
     settings.AXES_LOCKOUT_PARAMETERS = lockout_parameters("username+address")
-    fail("ref1", 10)
-    client, response = attempt("ref1", PASSWORD, address="192.0.2.1")
+    fail("ref1@cup", 10)
+    client, response = attempt("ref1@cup", PASSWORD, address="192.0.2.1")
     assert response.status_code == 302
     assert logged_in(client)
 
 
 def test_axes_reset_unlocks_at_once(referee) -> None:
-    fail("ref1", 10)
+    fail("ref1@cup", 10)
     call_command("axes_reset", verbosity=0)
-    client, response = attempt("ref1", PASSWORD)
+    client, response = attempt("ref1@cup", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_unlocking_one_login_name_takes_it_in_small_letters(referee) -> None:
+    """`make unlock LOGIN=...` passes the name in small letters: the lockout of `Ref1@Cup` is ref1@cup's."""
+    fail("Ref1@Cup", 10)
+    call_command("axes_reset_username", "ref1@cup", verbosity=0)
+    client, response = attempt("REF1@CUP", PASSWORD)
     assert response.status_code == 302
     assert logged_in(client)
 
 
 def test_a_successful_login_clears_the_earlier_failures(referee) -> None:
-    fail("ref1", 9)
-    attempt("ref1", PASSWORD)
-    fail("ref1", 9)
-    _, response = attempt("ref1", PASSWORD)
+    fail("ref1@cup", 9)
+    attempt("ref1@cup", PASSWORD)
+    fail("ref1@cup", 9)
+    _, response = attempt("ref1@cup", PASSWORD)
     assert response.status_code == 302
 
 
@@ -181,11 +190,11 @@ def test_a_login_name_longer_than_any_account_is_refused_before_it_is_counted(cl
 def test_a_referee_refused_for_the_addresss_failures_is_not_told_their_own_password_was_wrong(
     referee, language, sentence
 ) -> None:
-    """Ten wrong guesses at other names lock the address: ref1, who never mistyped, is told so, and that a new
-    password from the organiser would not help."""
+    """Ten wrong guesses at other names lock the address: ref1@cup, who never mistyped, is told so, and that
+    a new password from the organiser would not help."""
     for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]:
         attempt(name, "guess")
-    _, response = attempt("ref1", PASSWORD, language=language)
+    _, response = attempt("ref1@cup", PASSWORD, language=language)
     body = response.content.decode()
     assert response.status_code == 429
     assert sentence in body
@@ -194,6 +203,17 @@ def test_a_referee_refused_for_the_addresss_failures_is_not_told_their_own_passw
 
 
 def test_a_login_refused_for_its_own_failures_still_says_so(referee) -> None:
-    fail("ref1", 10)
-    _, response = attempt("ref1", PASSWORD)
+    fail("ref1@cup", 10)
+    _, response = attempt("ref1@cup", PASSWORD)
     assert "too many wrong passwords for this login" in response.content.decode()
+
+
+def test_every_spelling_of_one_login_name_counts_towards_one_limit(referee) -> None:
+    """Login names are not case-sensitive, so changing a letter's case must not buy more guesses: ten wrong
+    passwords spread over REF1@CUP, Ref1@cup and ref1@cup lock ref1@cup out, from every address."""
+    spellings = ["REF1@CUP", "Ref1@cup", "ref1@cup", "rEf1@cUp", "ref1@CUP"]
+    for number in range(10):
+        attempt(spellings[number % len(spellings)], "wrong-password", address=f"198.51.100.{number}")
+    client, response = attempt("Ref1@Cup", PASSWORD, address="192.0.2.1")
+    assert response.status_code == 429
+    assert not logged_in(client)

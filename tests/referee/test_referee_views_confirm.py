@@ -132,8 +132,8 @@ def test_deleting_a_school_or_a_player_asks_first(
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "Remove 李嘉欣 (ref2) from this tournament's referees? The account is kept."),
-        ("zh-hant", "要將李嘉欣（ref2）從本比賽的評審員中移除嗎？其帳戶會保留。"),
+        ("en", "Remove 李嘉欣 (ref2@cup) from this tournament's referees? The account is kept."),
+        ("zh-hant", "要將李嘉欣（ref2@cup）從本比賽的評審員中移除嗎？其帳戶會保留。"),
     ],
 )
 def test_removing_a_referee_asks_first(organiser_client, tournament, other_referee, language, expected):

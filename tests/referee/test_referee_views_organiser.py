@@ -74,8 +74,8 @@ def test_login_and_logout(client, organiser):
 @pytest.mark.parametrize(
     ("language", "label", "message"),
     [
-        ("en", "Login name", "Wrong login name or password. Both are case-sensitive."),
-        ("zh-hant", "登入名稱", "登入名稱或密碼不正確。兩者均區分大小寫。"),
+        ("en", "Login name", "Wrong login name or password. The password is case-sensitive."),
+        ("zh-hant", "登入名稱", "登入名稱或密碼不正確。密碼區分大小寫。"),
     ],
 )
 def test_a_failed_login_speaks_of_the_login_name(client, organiser, language, label, message):
@@ -90,8 +90,12 @@ def test_a_failed_login_speaks_of_the_login_name(client, organiser, language, la
 @pytest.mark.parametrize(
     ("language", "help_text"),
     [
-        ("en", "English letters, digits and @ . + - _ only."),
-        ("zh-hant", "只可用英文字母、數字及 @ . + - _。"),
+        (
+            "en",
+            "English letters, digits, dots, hyphens or underscores, for example amy: "
+            "the referee then logs in as amy@cup.",
+        ),
+        ("zh-hant", "英文字母、數字、點、連字號或底線，例如 amy；評審員便以 amy@cup 登入。"),
     ],
 )
 def test_the_login_name_help_says_what_is_accepted(organiser_client, tournament, language, help_text):
@@ -490,14 +494,18 @@ class TestRefereeForms:
 
     def test_create_account(self, organiser_client, tournament):
         data = {"action": "create", "display_name": "張志明", "username": "ref9", "password": "long-enough-9"}
-        organiser_client.post(self.url(tournament), data)
-        assert tournament.referees.filter(username="ref9").exists()
+        organiser_client.cookies["django_language"] = "en"
+        response = organiser_client.post(self.url(tournament), data, follow=True)
+        assert tournament.referees.filter(username="ref9@cup").exists()
+        messages = [str(message) for message in response.context["messages"]]
+        assert messages == ["Referee account created. 張志明 logs in as ref9@cup."]
+        assert "<td>ref9@cup</td>" in response.content.decode()
 
     @pytest.mark.parametrize(
         ("changes", "field"),
         [
             ({"password": "short"}, "password"),
-            ({"username": "organiser"}, "username"),
+            ({"username": "organiser@elsewhere"}, "username"),
             ({"username": "bad name!"}, "username"),
             ({"display_name": ""}, "display_name"),
         ],

@@ -29,7 +29,7 @@ class RefereesView(OrganiserMixin, ActionPageView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.setdefault("account_form", RefereeAccountForm())
+        context.setdefault("account_form", RefereeAccountForm(tournament_slug=self.tournament.slug))
         context.setdefault("add_form", RefereeAddForm())
         context["referees"] = self.tournament.referees.annotate(
             table_count=Count("refereed_tables", filter=Q(refereed_tables__round__tournament=self.tournament))
@@ -37,11 +37,19 @@ class RefereesView(OrganiserMixin, ActionPageView):
         return context
 
     def create_account(self) -> HttpResponse:
-        def perform(values: dict) -> None:
-            services.referee_account_create(actor=self.request.user, tournament=self.tournament, **values)
+        def perform(values: dict) -> Any:
+            return services.referee_account_create(
+                actor=self.request.user, tournament=self.tournament, **values
+            )
 
-        form = RefereeAccountForm(self.request.POST)
-        return self.run_form("account_form", form, perform, _("Referee account created."))
+        def done(user: Any) -> str:
+            return _("Referee account created. %(name)s logs in as %(login)s.") % {
+                "name": user.first_name,
+                "login": user.username,
+            }
+
+        form = RefereeAccountForm(self.request.POST, tournament_slug=self.tournament.slug)
+        return self.run_form("account_form", form, perform, done)
 
     def add_existing(self) -> HttpResponse:
         def perform(values: dict) -> None:
