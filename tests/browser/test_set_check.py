@@ -24,7 +24,7 @@ def test_a_disputed_run_checked_with_the_pad(live_server, phone_page, demo):
     page.add_init_script(WATCH_VIOLATIONS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    log_in(page, base, "referee3", demo)
+    log_in(page, base, "referee3@demo", demo)
     page.get_by_role("link", name="核對有爭議的牌組").click()
     page.wait_for_url(f"{base}/referee/tables/{demo.pk}/set-check/")
     taps = Taps(page)
