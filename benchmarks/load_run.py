@@ -5,6 +5,7 @@ doubled, 3 when the database cannot be reached."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -224,10 +225,13 @@ def time_exports(server: Server, refs: dict[str, float]) -> bool:
 
 
 def burst(server: Server, referees: list[Referee], timings: Timings, *, export_during: bool) -> dict:
-    """Every referee at once (login, table, three games, sign-off) while the readers reload the standings."""
+    """Every referee at once while the readers reload the standings: all log in together (the morning's storm,
+    timed as such), then, once every one is in, each opens the table, saves three games and signs off. The
+    targets for the table page and the save are "once logged in" (issue 11), so the two phases are apart."""
     stop = threading.Event()
     deadline = time.monotonic() + RUN_SECONDS
     start = threading.Barrier(len(referees) + 1)
+    everyone_in = threading.Barrier(len(referees))
     readers = [
         threading.Thread(
             target=read_standings, args=(server.base_url, "load", timings, stop, deadline), daemon=True
@@ -237,7 +241,7 @@ def burst(server: Server, referees: list[Referee], timings: Timings, *, export_d
     for reader in readers:
         reader.start()
     threads = [
-        threading.Thread(target=_referee_day, args=(referee, start, deadline), daemon=True)
+        threading.Thread(target=_referee_day, args=(referee, start, everyone_in, deadline), daemon=True)
         for referee in referees
     ]
     for thread in threads:
@@ -269,10 +273,19 @@ def burst(server: Server, referees: list[Referee], timings: Timings, *, export_d
     }
 
 
-def _referee_day(referee: Referee, start: threading.Barrier, deadline: float) -> None:
+def _referee_day(
+    referee: Referee, start: threading.Barrier, everyone_in: threading.Barrier, deadline: float
+) -> None:
     start.wait()
     try:
         referee.login()
+    except Exception as error:
+        everyone_in.abort()  # the others go on rather than wait for a login that failed
+        referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
+        return
+    with contextlib.suppress(threading.BrokenBarrierError):
+        everyone_in.wait(max(deadline - time.monotonic(), 1))
+    try:
         referee.open_table()
         for _ in range(3):
             if time.monotonic() > deadline:
