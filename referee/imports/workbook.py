@@ -16,6 +16,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
+from referee.exporters.xlsx import xml_safe
 from referee.imports.columns import COLUMNS, KINDS, PLAYERS, REFEREES, SCHOOLS, SHEET_NAMES
 from referee.models import Player, School, Table, Tournament
 
@@ -46,7 +47,7 @@ def _header(kind: str, field: str, language: str) -> str:
 def _text_cell(sheet: WriteOnlyWorksheet, value: str, font: Font | None = None) -> WriteOnlyCell:
     cell = WriteOnlyCell(sheet, value=None)
     if value != "":
-        cell.value = value
+        cell.value = xml_safe(value)  # a character stored before the checks existed must not break the file
         cell.data_type = "s"  # never a formula, whatever the text begins with
     if font is not None:
         cell.font = font

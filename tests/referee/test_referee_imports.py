@@ -542,3 +542,11 @@ def test_the_kind_of_a_csv_is_told_by_its_headers(headers, kind):
     from referee.imports.columns import guess_kind
 
     assert guess_kind(headers) == kind
+
+
+def test_the_export_of_people_never_fails_on_text_stored_before_the_checks(tournament, school):
+    """A bell character stored before the validators existed would make the people workbook invalid XML."""
+    Player.objects.create(tournament=tournament, school=school, name_zh="陳\x07大文", number=7)
+    exported = openpyxl.load_workbook(io.BytesIO(people_workbook(tournament, "en")))
+    names = [cell.value for row in exported.worksheets[1].iter_rows() for cell in row]
+    assert "陳大文" in names
