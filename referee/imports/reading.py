@@ -17,6 +17,7 @@ from datetime import date, datetime
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from core.text import hostile_character, hostile_text_message
 from referee.imports.columns import KIND_LABELS, Column, column_for, guess_kind, kind_of_sheet_name
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -27,7 +28,6 @@ HEADER_SEARCH_ROWS = 6  # a title row or two (often merged across the columns) m
 
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # the old .xls format
-BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 FORMULA_STARTS = ("=", "+", "@")
 
 
@@ -305,8 +305,5 @@ def hostile_problem(value: object) -> str | None:
         stripped.startswith("-") and len(stripped) > 1 and not stripped[1:].strip().isdigit()
     ):
         return _("This cell starts like a formula (= + - @); remove that sign.")
-    if any(ch in BIDI_CONTROLS for ch in value):
-        return _("This cell holds an invisible direction mark; type it again.")
-    if any(unicodedata.category(ch) == "Cc" for ch in value):
-        return _("This cell holds a control character or a line break; keep it to one line of text.")
-    return None
+    character = hostile_character(value)  # a cell is one line: any control character, line breaks included
+    return None if character is None else hostile_text_message(character)
