@@ -13,6 +13,7 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Player, Round, School, Table, Tournament
+from referee.services.checks import clean_text
 from referee.services.locks import lock_tournament
 from referee.services.people import next_player_number
 
@@ -57,14 +58,14 @@ def players_create_many(
     number = next_player_number(tournament)
     players = []
     for index, line in enumerate(rows, start=1):
-        problem = _line_problem(line)
-        if problem:
+        try:
+            values = _line_values(line)
+        except ServiceError as error:
             raise ServiceError(
-                _("Line %(line)d: %(problem)s") % {"line": index, "problem": problem},
+                _("Line %(line)d: %(problem)s") % {"line": index, "problem": error.message},
                 field="lines",
                 code="bad-line",
-            )
-        values = player_line(line)
+            ) from None
         players.append(Player(tournament=tournament, school=school, number=number, **values))
         number += 1
     Player.objects.bulk_create(players)
@@ -80,18 +81,20 @@ def players_create_many(
     return players
 
 
-def _line_problem(line: str) -> str | None:
-    if any(unicodedata.category(char) in ("Cc", "Cf") for char in line.strip()):
-        return _("remove the invisible characters.")
+def _line_values(line: str) -> dict[str, str]:
+    """A pasted line split (tabs included: they separate a spreadsheet's cells), then each value checked as
+    the single-player form checks it: the same hostile-text rule and the model's lengths."""
     try:
         values = player_line(line)
     except ValueError:
-        return _("give at most a Chinese name, an English name and a class.")
-    if len(values["name_zh"]) > 80 or len(values["name_en"]) > 120 or len(values["class_name"]) > 20:
-        return _("a name or class is too long.")
-    if not values["name_zh"] and not values["name_en"]:
-        return _("give a name.")
-    return None
+        raise ServiceError(_("give at most a Chinese name, an English name and a class.")) from None
+    cleaned = {
+        name: clean_text(value, field=name, max_length=Player._meta.get_field(name).max_length)
+        for name, value in values.items()
+    }
+    if not cleaned["name_zh"] and not cleaned["name_en"]:
+        raise ServiceError(_("give a name."))
+    return cleaned
 
 
 @transaction.atomic

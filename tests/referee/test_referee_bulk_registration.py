@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from core.errors import ServiceError
 from referee import services
@@ -64,3 +65,26 @@ def test_add_n_tables(organiser_client, organiser, round_):
     assert list(Table.objects.values_list("number", flat=True)) == list(range(1, 42))
     response = organiser_client.post(url, {"action": "add-tables", "count": "0"})
     assert response.context["tables_form"].errors
+
+
+def test_a_list_copied_from_a_spreadsheet_is_taken_with_its_tabs(organiser, tournament, school):
+    """A tab is the separator of a row copied from Excel, not a hostile character."""
+    created = services.players_create_many(
+        actor=organiser,
+        tournament=tournament,
+        school=school,
+        lines="陳大文\tChan Tai Man\t5A\n李小明\tLee Siu Ming\t5B",
+    )
+    assert [(p.name_zh, p.name_en, p.class_name) for p in created] == [
+        ("陳大文", "Chan Tai Man", "5A"),
+        ("李小明", "Lee Siu Ming", "5B"),
+    ]
+
+
+def test_a_bell_in_a_pasted_line_is_refused_with_its_line_number(organiser, tournament, school):
+    with translation.override("en"), pytest.raises(ServiceError) as refused:
+        services.players_create_many(
+            actor=organiser, tournament=tournament, school=school, lines="陳大文\n李\x07小明"
+        )
+    assert str(refused.value).startswith("Line 2: Remove the invisible control character (U+0007)")
+    assert not Player.objects.filter(school=school).exists()
