@@ -43,12 +43,17 @@ class RoundRepair:
 
 
 def _current(round_: Round) -> tuple[list[Table], list[list[str]], dict[str, Player], dict[int, dict]]:
+    """The round's tables in number order, each table's seating ids in seat order, the seated players by id,
+    and each table's drawn numbers: two queries, whatever the round's size."""
     tables = list(Table.objects.filter(round=round_).order_by("number"))
+    seats_by_table: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in Seat.objects.filter(round=round_).select_related("player__school").order_by("letter"):
+        seats_by_table[seat.table_id].append(seat)
     players: dict[str, Player] = {}
     current: list[list[str]] = []
     drawn_numbers: dict[int, dict[int, int | None]] = {}
     for table in tables:
-        seats = list(table.seats.select_related("player__school").order_by("letter"))
+        seats = seats_by_table[table.pk]
         current.append([seating_id(seat.player) for seat in seats])
         drawn_numbers[table.pk] = {seat.player_id: seat.drawn_number for seat in seats}
         players.update({seating_id(seat.player): seat.player for seat in seats})

@@ -107,3 +107,27 @@ def test_two_withdrawals_in_a_row_keep_table_numbers_true(organiser, first, fiel
     draw = round_seated_draw(first)
     assert len(draw.repairs) == 2
     assert draw.report["same_school_pairs"] == draw.report["same_school_pairs_min"]
+
+
+@pytest.mark.parametrize("tables", [2, 6])
+def test_reading_a_rounds_seats_for_a_repair_is_two_queries_whatever_its_size(
+    tournament, school, round_, tables, django_assert_num_queries
+):
+    from referee.models import Player, Seat, Table
+    from referee.services.withdrawals import _current
+
+    for number in range(1, tables + 1):
+        table = Table.objects.create(round=round_, number=number)
+        for letter in "AB":
+            player = Player.objects.create(
+                tournament=tournament,
+                school=school,
+                name_en=f"P{number}{letter}",
+                number=number * 10 + ord(letter),
+            )
+            Seat.objects.create(table=table, round=round_, letter=letter, player=player)
+    with django_assert_num_queries(2):
+        found, current, players, _drawn = _current(round_)
+    assert [table.number for table in found] == list(range(1, tables + 1))
+    assert [len(seated) for seated in current] == [2] * tables
+    assert len(players) == 2 * tables
