@@ -120,8 +120,10 @@ def _draw_request(round_: Round, advancement: dict[str, Any], mode: str, sizes: 
             field="rule",
             code="undecided",
         )
+    # Points only where the engine reads them (by standings): the input is public, the standings may not be.
     players = [
-        {"id": seating_id(player), "school": player.school.code, "points": chosen.points[player.pk]}
+        {"id": seating_id(player), "school": player.school.code}
+        | ({"points": chosen.points[player.pk]} if mode == "by-standings" else {})
         for player in chosen.players
     ]
     request = {

@@ -54,6 +54,13 @@ def test_the_request_is_the_command_lines_input_with_ids_and_codes_only(organise
     assert draw.request["table_size"] == {"max": 4, "min": 3}
 
 
+def test_a_draw_by_lot_publishes_no_standings_points(organiser, first, field):
+    """The engine reads points only by standings; a draw by lot must not put the unreleased order in its
+    public input."""
+    draw = preview(organiser, first, seed=11, mode="random")
+    assert draw.request["players"][0] == {"id": "1", "school": "HSP"}
+
+
 def test_the_same_seed_draws_the_same_tables(organiser, first, field):
     once = preview(organiser, first, seed=3).tables
     again = services.round_draw_redraw(actor=organiser, draw=round_preview(first), seed=3).tables
