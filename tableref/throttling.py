@@ -70,10 +70,14 @@ def locked_out(
     the login itself is locked (the organiser's new password lifts that) or the visitor's address, after wrong
     guesses at any names (only `make unlock` on the server lifts that before the time is up)."""
     minutes = int(settings.AXES_COOLOFF_TIME / timedelta(minutes=1))
-    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    from core.logins import throttled_login_name  # here, not at the top: settings import this module
+
+    username = (
+        throttled_login_name(request, credentials) or ""
+    )  # the spelling axes counted the failures under
     context = {
         "minutes": minutes,
         "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "by_address": not _login_locked(str(username)),
+        "by_address": not _login_locked(username),
     }
     return render(request, "errors/locked_out.html", context, status=429)

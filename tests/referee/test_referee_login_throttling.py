@@ -217,3 +217,11 @@ def test_every_spelling_of_one_login_name_counts_towards_one_limit(referee) -> N
     client, response = attempt("Ref1@Cup", PASSWORD, address="192.0.2.1")
     assert response.status_code == 429
     assert not logged_in(client)
+
+
+def test_a_login_locked_under_another_spelling_is_told_it_is_the_login(referee) -> None:
+    """The phone capitalised the name: the failures count under the lower-case name, and the page must look
+    there too, not tell the referee that only `make unlock` helps."""
+    fail("Ref1@cup", 10)
+    _, response = attempt("Ref1@Cup", PASSWORD)
+    assert "too many wrong passwords for this login" in response.content.decode()
