@@ -169,6 +169,11 @@ class _Planner:
         self.sheets = read.sheets
         self.schools = {s.code: s for s in School.objects.filter(tournament=tournament)}
         self.file_school_codes: set[str] = set()
+        # One index of each kind for the whole file: a workbook may hold a players sheet per class, and a
+        # number or a player taken on one sheet is taken on the next.
+        self.players = _PlayerIndex(tournament)
+        self.pending_players: list[tuple[int, dict[str, Any], Player | None]] = []
+        self.referees = _RefereeIndex(tournament)
 
     def refuse(self, sheet: Sheet, row: int, field_name: str | None, message: str) -> None:
         column = sheet.headers.get(field_name, field_name) if field_name else None
@@ -190,6 +195,8 @@ class _Planner:
             for sheet in self.sheets:
                 if sheet.kind == kind:
                     method(sheet)
+            if kind == PLAYERS:
+                self.number_players()
         return ImportPlan(changes=self.changes, refusals=self.refusals)
 
     def text(self, sheet: Sheet, row: int, cells: dict[str, str], name: str, limit: int) -> str | None:
@@ -232,19 +239,20 @@ class _Planner:
                 self.changes.append(Change(SCHOOLS, row, action, code, values, before, existing.pk))
 
     def plan_players(self, sheet: Sheet) -> None:
-        players = _PlayerIndex(self.tournament)
-        pending: list[tuple[int, dict[str, Any], Player | None]] = []
         for row, cells in sheet.rows:
             try:
                 values = self.player_values(sheet, row, cells)
-                existing = players.match(row, values)
+                existing = self.players.match(row, values)
             except RowRefused as refused:
                 self.refuse(sheet, row, refused.field, refused.message)
                 continue
             if values is not None:
-                pending.append((row, values, existing))
-        next_free = players.highest_number() + 1
-        for row, values, existing in pending:
+                self.pending_players.append((row, values, existing))
+
+    def number_players(self) -> None:
+        """New players without a number get the next free ones, once every players sheet has been read."""
+        next_free = self.players.highest_number() + 1
+        for row, values, existing in self.pending_players:
             if existing is None:
                 if values["number"] is None:
                     values["number"] = next_free
@@ -289,7 +297,7 @@ class _Planner:
         return {"school": code, **names, "class_name": class_name, "number": number}
 
     def plan_referees(self, sheet: Sheet) -> None:
-        referees = _RefereeIndex(self.tournament)
+        referees = self.referees
         for row, cells in sheet.rows:
             display_name = self.text(sheet, row, cells, "display_name", LIMITS["display_name"])
             try:

@@ -550,3 +550,26 @@ def test_the_export_of_people_never_fails_on_text_stored_before_the_checks(tourn
     exported = openpyxl.load_workbook(io.BytesIO(people_workbook(tournament, "en")))
     names = [cell.value for row in exported.worksheets[1].iter_rows() for cell in row]
     assert "陳大文" in names
+
+
+def test_players_sheets_per_class_share_one_numbering(organiser, tournament, school):
+    """A workbook with a sheet per class: rows without a number on both sheets get different numbers, and a
+    number given on one sheet cannot be given again on the next."""
+    workbook = openpyxl.Workbook()
+    first = workbook.active
+    first.title = "P5A"
+    second = workbook.create_sheet("P5B")
+    for sheet, name in ((first, "陳大文"), (second, "李小明")):
+        sheet.append(["School code", "Player number", "Name (Chinese)", "Class"])
+        sheet.append([school.code, None, name, sheet.title])
+        sheet.append([school.code, 40, f"{name}二", sheet.title])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    plan = preview(organiser, tournament, buffer.getvalue())
+    numbers = [
+        change.values["number"]
+        for change in plan.changes
+        if change.values.get("name_zh") in ("陳大文", "李小明")
+    ]
+    assert len(set(numbers)) == 2
+    assert len(plan.refusals) == 1  # number 40 a second time
