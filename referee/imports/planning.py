@@ -26,6 +26,7 @@ from referee.imports.columns import KIND_LABELS, PLAYERS, REFEREES, SCHOOLS
 from referee.imports.reading import ReadFile, Refusal, Sheet
 from referee.imports.workbook import is_example_row
 from referee.models import Player, School, Table, Tournament
+from referee.services.checks import school_code
 from referee.services.referees import (
     LOGIN_SEPARATOR,
     clean_short_name,
@@ -90,10 +91,6 @@ def normalised_number(text: str) -> int | None:
     if match is None or not 1 <= int(match.group(1)) <= MAX_NUMBER:
         raise ValueError(cleaned)
     return int(match.group(1))
-
-
-def normalised_code(text: str) -> str:
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).upper()
 
 
 def normalised_name(text: str) -> str:
@@ -209,7 +206,7 @@ class _Planner:
     def plan_schools(self, sheet: Sheet) -> None:
         seen: dict[str, int] = {}
         for row, cells in sheet.rows:
-            code = normalised_code(cells.get("code", ""))
+            code = school_code(cells.get("code", ""))
             names = {n: self.text(sheet, row, cells, n, LIMITS[n]) for n in ("name_zh", "name_en")}
             if not code:
                 self.refuse(sheet, row, "code", _("Give the school's code."))
@@ -274,7 +271,7 @@ class _Planner:
 
     def player_values(self, sheet: Sheet, row: int, cells: dict[str, str]) -> dict[str, Any] | None:
         """The row's cleaned values; None when a text was already refused for its length."""
-        code = normalised_code(cells.get("school", ""))
+        code = school_code(cells.get("school", ""))
         try:
             number = normalised_number(cells.get("number", ""))
         except ValueError:

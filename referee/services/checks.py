@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
@@ -42,3 +44,9 @@ def require_positive(value: int | None, *, field: str, allow_none: bool = False)
     if value is None or isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ServiceError(_("Enter a whole number of 1 or more."), field=field, code="not-positive")
     return value
+
+
+def school_code(text: str) -> str:
+    """A school code as every path stores it, the pages and the import alike: full-width letters and digits
+    made plain, spaces dropped, capitals ("ｓｐｓ", "s p s" and "SPS" are one school)."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).upper()

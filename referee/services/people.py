@@ -10,7 +10,7 @@ from core.audit import audit_record, audited_update, model_fields
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Player, School, Seat, Tournament
-from referee.services.checks import clean_text, require_positive
+from referee.services.checks import clean_text, require_positive, school_code
 from referee.services.locks import lock_tournament
 
 SCHOOL_FIELDS = ["name_zh", "name_en", "code"]
@@ -23,7 +23,7 @@ def _clean_school(
     values = {
         "name_zh": clean_text(name_zh, field="name_zh", max_length=120),
         "name_en": clean_text(name_en, field="name_en", max_length=120),
-        "code": clean_text(code, field="code", max_length=12, required=True).upper(),
+        "code": school_code(clean_text(code, field="code", max_length=12, required=True)),
     }
     if not values["name_zh"] and not values["name_en"]:
         raise ServiceError(

@@ -573,3 +573,14 @@ def test_players_sheets_per_class_share_one_numbering(organiser, tournament, sch
     ]
     assert len(set(numbers)) == 2
     assert len(plan.refusals) == 1  # number 40 a second time
+
+
+def test_a_school_code_typed_with_a_space_or_full_width_round_trips(organiser, tournament):
+    """The page and the import read a code the same way, so an exported file imports again with no change."""
+    school = services.school_create(
+        actor=organiser, tournament=tournament, name_zh="全寬小學", name_en="", code="ｆｗ 1"
+    )
+    assert school.code == "FW1"
+    plan = preview(organiser, tournament, people_workbook(tournament, "en"))
+    assert not plan.refusals
+    assert not plan.has_changes
