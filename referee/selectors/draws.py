@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from referee.models import DrawStatus, Player, Round, RoundDraw, Seat, Table, Tournament
 from referee.selectors.attendance import players_for_draw
-from referee.selectors.standings import standings
+from referee.selectors.standings import final_condition, standings
 from referee.selectors.winners import table_winners
 
 EVERYONE, TABLE_WINNERS, TOP = "everyone", "table-winners", "top"
@@ -160,3 +160,9 @@ def rounds_drawn_not_begun(tournament: Tournament) -> list[Round]:
         .distinct()
         .order_by("order")
     )
+
+
+def unfinished_tables(round_: Round) -> int:
+    """How many of a round's tables have no final result yet: the table winners and standings that decide
+    who goes on leave their players out."""
+    return Table.objects.filter(round=round_).exclude(final_condition(round_.tournament, "")).count()

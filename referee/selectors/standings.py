@@ -64,10 +64,12 @@ class StandingRow:
 
 
 def final_condition(tournament: Tournament, table_path: str) -> Q:
-    """Final results: signed off, and confirmed too when the tournament asks for confirmation."""
-    condition = Q(**{f"{table_path}__signed_off_at__isnull": False})
+    """Final results: signed off, and confirmed too when the tournament asks for confirmation. `table_path`
+    leads from the queried model to the table ("" when the tables themselves are queried)."""
+    prefix = f"{table_path}__" if table_path else ""
+    condition = Q(**{f"{prefix}signed_off_at__isnull": False})
     if tournament.requires_confirmation:
-        condition &= Q(**{f"{table_path}__confirmed_at__isnull": False})
+        condition &= Q(**{f"{prefix}confirmed_at__isnull": False})
     return condition
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -17,7 +16,7 @@ from core.errors import ServiceError
 from core.views import ActionPageView, OrganiserMixin
 from referee import selectors, services
 from referee.forms.draws import DrawForm, LateForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
-from referee.models import NOT_DRAWN, Attendance, Game, Player, Round, RoundDraw, Table
+from referee.models import NOT_DRAWN, Attendance, Game, Player, Round, RoundDraw
 from referee.selectors.draws import (
     EVERYONE,
     players_by_id,
@@ -25,18 +24,9 @@ from referee.selectors.draws import (
     round_preview,
     round_seated_draw,
     seated_in,
+    unfinished_tables,
 )
 from referee.wording.draws import moves_text, repair_heading, report_lines
-
-
-def unfinished_tables(round_: Round) -> int:
-    """How many of a round's tables have no final result yet (not signed off, or not confirmed when the
-    tournament asks for confirmation): the table winners and standings that decide who goes on leave their
-    players out."""
-    final = Q(signed_off_at__isnull=False)
-    if round_.tournament.requires_confirmation:
-        final &= Q(confirmed_at__isnull=False)
-    return Table.objects.filter(round=round_).exclude(final).count()
 
 
 def draw_tables(draw: RoundDraw, players: dict[str, Player]) -> list[dict[str, Any]]:
