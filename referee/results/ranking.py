@@ -17,13 +17,9 @@ from typing import Any
 
 import scoring
 from referee.models import Tournament
-from scoring.match_types import GAMES_WON_ORDER
 from scoring.ranking import STANDINGS_KEYS, Higher, Placed, default_standings_order, rank
 
 TIE_BREAK = "tie-break"
-
-# Most games won, then the higher total score (RULES.md, "Deciding a table"): the engine's order at a table.
-STANDINGS_ORDER = GAMES_WON_ORDER
 
 
 def parse_standings_order(text: str) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
-from referee.models import Attendance, Player, Round, School, Seat, Tournament
+from referee.models import NOT_DRAWN, Attendance, Player, Round, School, Seat, Tournament
 from referee.selectors.draws import round_seated_draw, seating_id
 from referee.services.checks import require_choice
 from referee.services.locks import lock_tournament
@@ -154,7 +154,7 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
         )
     if substitute.pk == absent.pk:
         raise ServiceError(_("Choose another player."), field="substitute", code="same-player")
-    if substitute.attendance in (Attendance.ABSENT, Attendance.WITHDRAWN):
+    if substitute.attendance in NOT_DRAWN:
         raise ServiceError(
             _("The substitute is marked absent or withdrawn."), field="substitute", code="not-here"
         )
@@ -179,7 +179,7 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
             before={"seat": seat.letter, "player": absent.pk, "number": absent.number},
             after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
         )
-    if absent.attendance not in (Attendance.ABSENT, Attendance.WITHDRAWN):
+    if absent.attendance not in NOT_DRAWN:
         Player.objects.filter(pk=absent.pk).update(attendance=Attendance.ABSENT)
         audit_record(
             actor=actor,

@@ -24,7 +24,7 @@ from django.views.generic import TemplateView
 from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
 from referee import permissions, selectors, services
-from referee.models import Attendance, Player, Seat, Tournament
+from referee.models import NOT_DRAWN, Attendance, Player, Seat, Tournament
 from referee.selectors.draws import rounds_drawn_not_begun
 from referee.services import attendance as door
 from referee.services import people as registration
@@ -187,7 +187,7 @@ class SubstituteForm(forms.Form):
         self.fields["substitute"].queryset = (
             Player.objects.filter(school=absent.school_id)
             .exclude(pk=absent.pk)
-            .exclude(attendance__in=[Attendance.ABSENT, Attendance.WITHDRAWN])
+            .exclude(attendance__in=NOT_DRAWN)
             .exclude(Q(seats__round__in=rounds))
             .order_by("number")
         )

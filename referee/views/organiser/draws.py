@@ -17,6 +17,7 @@ from core.views import ActionPageView, OrganiserMixin
 from referee import selectors, services
 from referee.forms.draws import DrawForm, LateForm, RedrawForm, SwapForm, WithdrawForm, default_sizes
 from referee.models import NOT_DRAWN, Attendance, Game, Player, Round, RoundDraw
+from referee.models.schedule import SEAT_LETTERS
 from referee.selectors.draws import (
     EVERYONE,
     players_by_id,
@@ -36,7 +37,7 @@ def draw_tables(draw: RoundDraw, players: dict[str, Player]) -> list[dict[str, A
             "number": number,
             "seats": [
                 (letter, players.get(seat_id), seat_id)
-                for letter, seat_id in zip("ABCDEFGHIJ", ids, strict=False)
+                for letter, seat_id in zip(SEAT_LETTERS, ids, strict=False)
             ],
         }
         for number, ids in enumerate(draw.tables, start=1)
