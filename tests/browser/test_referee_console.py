@@ -153,9 +153,9 @@ def test_the_pad_in_english(live_server, phone_page, demo):
     assert page.locator("fieldset[data-seat='B'] output.rack-total").inner_text() == "= 42"
 
 
-# On PostgreSQL this test fails about one run in three: a game reaches the server while Chromium is emulating no
-# network (found in the final review; its cause is not known yet, see the changelog). It runs up to twice more
-# before it counts as failed, so that a flake does not hide the rest of the suite; a real break still fails it.
+# On PostgreSQL this test fails about one run in three: a game reaches the server while Chromium
+# emulates no network (its cause is not known yet; see the changelog). It runs up to twice more before
+# it counts as failed, so a flake does not hide the rest of the suite; a real break still fails it.
 @pytest.mark.flaky(reruns=2)
 def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
     live_server, phone_page, demo, screenshot
