@@ -48,7 +48,7 @@ def test_debug_gives_a_development_key_and_sqlite_by_default() -> None:
     assert values == {
         "debug": True,
         "hosts": ["127.0.0.1", "localhost"],
-        "engine": "django.db.backends.sqlite3",
+        "engine": "tableref.sqlite_backend",
         "tz": "Asia/Hong_Kong",
         "lang": "zh-hant",
     }

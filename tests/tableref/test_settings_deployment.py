@@ -86,13 +86,13 @@ def test_a_bad_cache_url_is_refused_with_its_remedy(url: str) -> None:
         cache_from_url(url)
 
 
-def test_postgresql_keeps_connections_with_health_checks_and_sqlite_does_not() -> None:
+def test_every_database_keeps_its_connections_postgresql_with_health_checks() -> None:
     postgres = settings_values(
         ["DATABASES"], SECRET_KEY=PRODUCTION_KEY, DATABASE_URL="postgres://someone@db.example:5432/tableref"
     )["DATABASES"]["default"]
     assert (postgres["CONN_MAX_AGE"], postgres["CONN_HEALTH_CHECKS"]) == (60, True)
     sqlite = settings_values(["DATABASES"], SECRET_KEY=PRODUCTION_KEY)["DATABASES"]["default"]
-    assert sqlite["CONN_MAX_AGE"] == 0
+    assert (sqlite["CONN_MAX_AGE"], sqlite["ENGINE"]) == (600, "tableref.sqlite_backend")
     chosen = settings_values(
         ["DATABASES"],
         SECRET_KEY=PRODUCTION_KEY,
