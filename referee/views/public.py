@@ -23,7 +23,7 @@ from referee import permissions, selectors
 from referee.models import Tournament
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
-from referee.views.public_cache import cached, etag_of, page_key, public_choices, public_tournament
+from referee.views.public_cache import cached, public_choices, public_tournament
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
@@ -63,16 +63,18 @@ class PublicTournamentView(TemplateView):
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            key = page_key(tournament, "front", public_choices(self.request))
-            context.update(cached(key, lambda: _front_standings(tournament)))
+            _etag, front = cached(
+                tournament, "front", public_choices(self.request), lambda: _front_standings(tournament)
+            )
+            context.update(front)
         return context
 
 
 def standings_part(request: HttpRequest, tournament: Tournament) -> tuple[str, dict[str, str]]:
-    """The released standings' table (and, on the projector, the next page's address) from the cache."""
+    """(ETag, part): the released standings' table (and, on the projector, the next page's address) from the
+    cache."""
     request.GET = public_choices(request)
-    key = page_key(tournament, "standings", request.GET)
-    return key, cached(key, lambda: _make_standings_part(request, tournament))
+    return cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
 
 
 def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
@@ -106,9 +108,9 @@ class PublicStandingsView(TemplateView):
         context.update(tournament=tournament, projector=projector, released=tournament.standings_released)
         context["refresh_seconds"] = PROJECTOR_SECONDS if projector else REFRESH_SECONDS
         if tournament.standings_released:
-            key, part = standings_part(self.request, tournament)
+            etag, part = standings_part(self.request, tournament)
             context["standings_html"] = mark_safe(part["html"])  # our own template's output
-            context["etag"] = etag_of(key)
+            context["etag"] = etag
             context["refresh_url"] = part["next_page"] if projector else ""
             context["fragment_url"] = (
                 reverse("public:standings_fragment", args=[tournament.slug])
@@ -124,8 +126,7 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     if not tournament.standings_released:
         response = HttpResponse(status=404)
     else:
-        key, part = standings_part(request, tournament)
-        etag = etag_of(key)
+        etag, part = standings_part(request, tournament)
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:

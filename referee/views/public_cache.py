@@ -1,15 +1,23 @@
 """The public pages' shared cache: what every parent reloads costs one small query per view.
 
 A page part is kept in Django's cache (a shared backend: every worker and machine sees the same entries)
-under the tournament's public version (`core.versions`), the language and the address's choices. A change
-bumps the version in its own transaction, so its readers move to a new key at the moment it commits; old
-entries are never read again and expire on their own.
+under the tournament, the language and the address's choices, with the tournament's public version
+(`core.versions`) it was made at. A change bumps the version in its own transaction, so once it commits every
+reader finds the kept part older than the version and the part is made again.
+
+Made again once, not by every reader: at 5,000 players a part takes about a tenth of a second of CPU, and
+twenty parents reloading at the moment of a sign-off would otherwise make it twenty times at once, on the
+same two cores as the referees' saves. The first reader to find the part old takes a short lock in the cache
+(`cache.add`) and makes it; the others meanwhile get the part as it was, one change behind, for the moment
+that takes. The part is kept with the version read *before* it was made, so a change that commits while it
+is being made is made again by the next reader: a change is never hidden for longer than one making.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +33,16 @@ from referee.models import Tournament
 # made, so a stranger's ?anything= cannot reach the links that every other reader is served.
 CHOICES = ("projector", "view", "round", "sort", "page")
 LONGEST_CHOICE = 40
+# Longer than any making of a part takes; a worker that dies while making one holds the others back no longer.
+MAKING_LOCK_SECONDS = 30
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A part as kept in the cache: the version it was made at, and what was made."""
+
+    version: int
+    value: Any
 
 
 def public_tournament(slug: str) -> Tournament:
@@ -43,20 +61,34 @@ def public_choices(request: HttpRequest) -> QueryDict:
     return chosen
 
 
-def page_key(tournament: Tournament, part: str, choices: QueryDict) -> str:
+def part_key(tournament: Tournament, part: str, choices: QueryDict) -> str:
     digest = hashlib.sha256(choices.urlencode().encode()).hexdigest()[:24]
     language = translation.get_language() or settings.LANGUAGE_CODE
-    return f"public:{tournament.pk}:{tournament.public_version_number}:{language}:{part}:{digest}"
+    return f"public:{tournament.pk}:{language}:{part}:{digest}"
 
 
-def etag_of(key: str) -> str:
-    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+def etag_of(key: str, version: int) -> str:
+    return '"' + hashlib.sha256(f"{key}:{version}".encode()).hexdigest()[:32] + '"'
 
 
-def cached(key: str, make: Callable[[], Any]) -> Any:
-    """The part kept under `key`, made (and kept) when no worker has made it yet."""
-    value = cache.get(key)
-    if value is None:
+def cached(tournament: Tournament, part: str, choices: QueryDict, make: Callable[[], Any]) -> tuple[str, Any]:
+    """(ETag, value) of the part: as kept when it is as new as the tournament's public version; otherwise
+    made again here, unless another worker is making it already, when the kept one is served meanwhile."""
+    key = part_key(tournament, part, choices)
+    lock = f"{key}:making"
+    version = tournament.public_version_number
+    found = cache.get_many([key, lock])  # one read; taking the lock is a write, made only when it looks free
+    kept = found.get(key)
+    if isinstance(kept, Kept) and kept.version >= version:
+        return etag_of(key, kept.version), kept.value
+    if isinstance(kept, Kept) and (lock in found or not cache.add(lock, True, MAKING_LOCK_SECONDS)):
+        return etag_of(key, kept.version), kept.value
+    try:
         value = make()
-        cache.set(key, value, settings.PUBLIC_PAGE_CACHE_SECONDS)
-    return value
+        newest = cache.get(key)
+        if not isinstance(newest, Kept) or newest.version <= version:
+            cache.set(key, Kept(version, value), settings.PUBLIC_PAGE_CACHE_SECONDS)
+    finally:
+        if isinstance(kept, Kept):
+            cache.delete(lock)
+    return etag_of(key, version), value

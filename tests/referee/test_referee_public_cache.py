@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
+from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
@@ -15,7 +17,7 @@ from core.models import PublicVersion
 from referee import services
 from referee.models import Player, Table
 from referee.views.public import standings_part
-from referee.views.public_cache import public_tournament
+from referee.views.public_cache import part_key, public_tournament
 from scoring import PlayerInput
 from tests.referee.test_referee_services_corrections import correct_game_3
 from tests.referee.test_referee_standings import release
@@ -177,3 +179,44 @@ def test_a_page_made_while_a_change_commits_is_never_served_after_it(rf, release
         assert fresh.public_version_number == stale_reader.public_version_number + 1
         _, part = standings_part(rf.get("/"), fresh)
     assert "李詠琳" in part["html"]
+
+
+def making_lock(tournament) -> str:
+    with translation.override("zh-hant"):
+        return part_key(tournament, "standings", QueryDict()) + ":making"
+
+
+def test_while_another_worker_makes_the_standings_readers_get_them_as_they_were(
+    client, released, organiser, monkeypatch
+):
+    """Twenty parents reloading at a sign-off make the 5,000-player table once, not twenty times."""
+    address = reverse("public:standings_fragment", args=[released.slug])
+    first = client.get(address)
+    assert "李○○" in first.content.decode()
+    cache.add(making_lock(released), True, 30)  # another worker is making the new part
+    release(organiser, released, privacy="full-names")
+    with CaptureQueriesContext(connection) as queries, monkeypatch.context() as patched:
+        # Taking the lock is a write: on SQLite it would queue behind the referees' saves. Seen taken, it is
+        # not tried.
+        patched.setattr(cache, "add", lambda *args, **kwargs: pytest.fail("tried to take a taken lock"))
+        meanwhile = client.get(address)
+    assert "李○○" in meanwhile.content.decode()
+    assert meanwhile["ETag"] == first["ETag"]
+    assert not [query for query in queries.captured_queries if "referee_handresult" in query["sql"]]
+    cache.delete(making_lock(released))
+    after = client.get(address)
+    assert "李詠琳" in after.content.decode()
+    assert after["ETag"] != first["ETag"]
+
+
+def test_the_reader_who_makes_the_part_lets_go_of_the_lock(client, released, organiser):
+    fragment(client, released)
+    release(organiser, released, privacy="full-names")
+    assert "李詠琳" in fragment(client, released)
+    assert cache.add(making_lock(released), True, 30)  # nobody holds it any more
+
+
+def test_with_nothing_kept_a_reader_makes_the_part_whoever_holds_the_lock(client, released):
+    cache.clear()
+    cache.add(making_lock(released), True, 30)
+    assert "李○○" in fragment(client, released)
