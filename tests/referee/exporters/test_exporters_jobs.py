@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -205,3 +206,12 @@ def test_the_scoresheets_of_a_round_run_the_same_queries_at_ten_times_the_size(o
             exporter.render()
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+def test_the_worker_gives_way_to_the_web_server(db, monkeypatch):
+    """A round's scoresheets must not slow the referees' saves on the hall's two cores."""
+    niced = []
+    monkeypatch.setattr("os.nice", niced.append)
+    call_command("export_worker", "--once")
+    call_command("export_worker", "--once", "--nice", "0")
+    assert niced == [10]
