@@ -20,9 +20,13 @@ threads = env_int("WEB_THREADS", 4, minimum=1)
 bind = [f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}"]
 timeout = 60  # a scoresheet PDF of a whole round takes seconds; longer than this is a stuck worker
 graceful_timeout = 20
-keepalive = 5  # phones on Wi-Fi reuse their connection between a page and its follow-up requests
-max_requests = 5000  # a worker is replaced now and then, so that no slow leak builds up over a long day
-max_requests_jitter = 500
+# Phones on Wi-Fi reuse their connection between a page and the next: a referee types a game for a minute or
+# so, and a connection closed meanwhile can meet the next Save on its way (the phone then sees a reset).
+keepalive = 75
+# A worker is replaced now and then, so that no slow leak builds up over a long day; a replacement costs a
+# second of CPU and its connections, so at the hall's busiest it comes every few minutes, not seconds.
+max_requests = 100_000
+max_requests_jitter = 10_000
 accesslog = "-" if env_bool("ACCESS_LOG") else None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
