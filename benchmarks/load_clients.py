@@ -66,13 +66,18 @@ def form_with(html: str, action: str) -> dict | None:
     return None
 
 
+LOGINS, PLAY = "logins", "play"
+
+
 @dataclass
 class Timings:
-    """Seconds by kind of request, errors by kind, shared by every client thread."""
+    """Seconds by kind of request, errors by kind, shared by every client thread. `phase` says whether the
+    referees are still logging in or already at their tables, so that the readers' figures are kept apart."""
 
     seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     lock: threading.Lock = field(default_factory=threading.Lock)
+    phase: str = LOGINS
 
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -126,8 +131,8 @@ class Referee:
     def table_url(self) -> str:
         return f"/referee/tables/{self.table_pk}/"
 
-    def open_table(self) -> None:
-        self.page = self._request("table page", "GET", self.table_url).text
+    def open_table(self, kind: str = "table page") -> None:
+        self.page = self._request(kind, "GET", self.table_url).text
 
     def save_game(self, *, resend: Save | None = None) -> Save:
         """Save the next game as the page's form says; `resend` sends an earlier save again, same key."""
@@ -173,18 +178,58 @@ class Referee:
 def read_standings(
     base_url: str, slug: str, timings: Timings, stop: threading.Event, deadline: float
 ) -> None:
-    """A parent reloading the public standings as fast as the server answers, until told to stop."""
+    """A parent reloading the public standings as fast as the server answers, until told to stop. Reloads
+    during the morning's logins are kept apart ("public standings, logins") from those while referees play."""
     with httpx.Client(base_url=base_url, timeout=TIMEOUT) as client:
         while not stop.is_set() and time.monotonic() < deadline:
+            kind = READER_KINDS[timings.phase]
             started = time.perf_counter()
             try:
                 response = client.get(f"/t/{slug}/standings/")
             except httpx.HTTPError as error:
-                timings.error("public standings", type(error).__name__)
+                timings.error(kind, type(error).__name__)
                 continue
-            timings.add("public standings", time.perf_counter() - started)
+            timings.add(kind, time.perf_counter() - started)
             if response.status_code != 200:
-                timings.error("public standings", str(response.status_code))
+                timings.error(kind, str(response.status_code))
+
+
+READER_KINDS = {LOGINS: "public standings, logins", PLAY: "public standings"}
+
+
+def readers_process(base_url: str, slug: str, count: int, playing, stop, seconds: float, results) -> None:
+    """`count` parents in a process of their own, as their phones are their own: the referees' threads then
+    never wait for the readers' share of one Python interpreter. `playing` and `stop` are the parent's
+    multiprocessing events; the timings go back through `results`, a multiprocessing queue."""
+    timings = Timings()
+    deadline = time.monotonic() + seconds
+    finished = threading.Event()
+    readers = [
+        threading.Thread(
+            target=read_standings, args=(base_url, slug, timings, finished, deadline), daemon=True
+        )
+        for _ in range(count)
+    ]
+    for reader in readers:
+        reader.start()
+    while not stop.wait(0.05) and time.monotonic() < deadline:
+        if playing.is_set():
+            timings.phase = PLAY
+    finished.set()
+    for reader in readers:
+        reader.join(10)
+    with timings.lock:
+        results.put((dict(timings.seconds), dict(timings.errors)))
+
+
+def merge(timings: Timings, sent: tuple[dict, dict]) -> None:
+    """The readers' process's timings into the run's."""
+    seconds, errors = sent
+    with timings.lock:
+        for kind, values in seconds.items():
+            timings.seconds[kind].extend(values)
+        for kind, found in errors.items():
+            timings.errors[kind].extend(found)
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -8,17 +8,20 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import multiprocessing
 import os
+import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.load_clients import Referee, Timings, read_standings
+from benchmarks.load_clients import PLAY, Referee, Timings, merge, readers_process
 from benchmarks.load_server import Server
 
 SIZE = 5000
-READERS = 20
+READERS = int(os.environ.get("BENCH_READERS", "20"))  # parents reloading the public standings
 PASSWORD = "load-bench-password-1"
 RUN_SECONDS = 300  # every client stops by this deadline, whatever happens
 EXPORT_SECONDS = 120
@@ -161,9 +164,9 @@ def main() -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
     from benchmarks.load_report import check_database, print_run
 
-    runs = options["runs"]
+    runs = [(count, tuple(typing) if typing else None) for count, typing in options["runs"]]
     started = time.perf_counter()
-    tournament, tables = build(sum(runs) + FAULT_REFEREES)
+    tournament, tables = build(sum(count for count, _typing in runs) + FAULT_REFEREES)
     print(
         f"   built {SIZE:,} players in {time.perf_counter() - started:.0f} s (load {load_average()})",
         flush=True,
@@ -180,7 +183,10 @@ def main() -> int:
     try:
         right &= time_exports(server, refs)
         offset = 0
-        for count in runs:
+        # The round's scoresheets are asked for once, in the biggest run at the referees' pace.
+        paced = [number for number, (_count, typing) in enumerate(runs) if typing]
+        export_run = max(paced, key=lambda number: runs[number][0]) if paced else -1
+        for number, (count, typing) in enumerate(runs):
             timings = Timings()
             referees = [
                 Referee(server.base_url, username, PASSWORD, pk, timings)
@@ -188,8 +194,15 @@ def main() -> int:
             ]
             offset += count
             server.reset_log()
-            summary = burst(server, referees, timings, export_during=count == max(runs))
-            print_run(f"{count} referees", timings, server.server_times(), summary, TARGETS, refs)
+            summary = burst(server, referees, timings, typing=typing, export_during=number == export_run)
+            if typing:
+                title = f"{count} referees, {typing[0]:g}-{typing[1]:g} s typing each game"
+            else:
+                title = (
+                    f"{count} referees saving back to back (no typing time: a stress figure, not a target)"
+                )
+            targets = TARGETS if typing else {}
+            print_run(title, timings, server.server_times(), summary, targets, refs)
             right &= check_database(referees, summary)
         fault_referees = [
             Referee(server.base_url, username, PASSWORD, pk, Timings())
@@ -224,25 +237,47 @@ def time_exports(server: Server, refs: dict[str, float]) -> bool:
     return right
 
 
-def burst(server: Server, referees: list[Referee], timings: Timings, *, export_during: bool) -> dict:
+def burst(
+    server: Server,
+    referees: list[Referee],
+    timings: Timings,
+    *,
+    typing: tuple[float, float] | None,
+    export_during: bool,
+) -> dict:
     """Every referee at once while the readers reload the standings: all log in together (the morning's storm,
     timed as such), then, once every one is in, each opens the table, saves three games and signs off. The
-    targets for the table page and the save are "once logged in" (issue 11), so the two phases are apart."""
-    stop = threading.Event()
+    targets for the table page and the save are "once logged in" (issue 11), so the two phases are apart.
+
+    `typing` is how long a referee takes to enter a game before pressing Save (seconds, drawn evenly between
+    the two, the same draw on every run): at the bell every table's referee starts entering at once, so the
+    saves arrive together within those seconds. None sends every request back to back, which no hall of people
+    can do: a stress figure, printed without targets."""
     deadline = time.monotonic() + RUN_SECONDS
     start = threading.Barrier(len(referees) + 1)
-    everyone_in = threading.Barrier(len(referees))
-    readers = [
-        threading.Thread(
-            target=read_standings, args=(server.base_url, "load", timings, stop, deadline), daemon=True
-        )
-        for _ in range(READERS)
-    ]
-    for reader in readers:
-        reader.start()
+    play_from: list[int] = []
+
+    def play() -> None:
+        timings.phase = PLAY
+        playing.set()
+        play_from.append(len(server.server_times()))
+
+    everyone_in = threading.Barrier(len(referees), action=play)
+    spawn = multiprocessing.get_context("spawn")
+    playing, finished, results = spawn.Event(), spawn.Event(), spawn.Queue()
+    readers = spawn.Process(
+        target=readers_process,
+        args=(server.base_url, "load", READERS, playing, finished, RUN_SECONDS, results),
+        daemon=True,
+    )
+    readers.start()
     threads = [
-        threading.Thread(target=_referee_day, args=(referee, start, everyone_in, deadline), daemon=True)
-        for referee in referees
+        threading.Thread(
+            target=_referee_day,
+            args=(referee, start, everyone_in, deadline, _typist(typing, index)),
+            daemon=True,
+        )
+        for index, referee in enumerate(referees)
     ]
     for thread in threads:
         thread.start()
@@ -253,15 +288,18 @@ def burst(server: Server, referees: list[Referee], timings: Timings, *, export_d
     if export_during:
         from referee.models import Round
 
+        while timings.phase != PLAY and time.monotonic() < deadline:  # an organiser prints while they play
+            time.sleep(0.1)
+
         organiser = organiser_client(server)
         round_pk = Round.objects.get(tournament__slug="load").pk
         export_end, _seconds = export(organiser, "scoresheets-pdf", {"round": str(round_pk)})
         organiser.close()
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
-    stop.set()
-    for reader in readers:
-        reader.join(10)
+    finished.set()
+    merge(timings, results.get(timeout=30))
+    readers.join(10)
     logged_in = [referee.logged_in_at - began for referee in referees if referee.logged_in_at]
     for referee in referees:
         referee.close()
@@ -270,15 +308,29 @@ def burst(server: Server, referees: list[Referee], timings: Timings, *, export_d
         "load": f"{load_before} -> {load_average()}",
         "export during": export_end,
         "seconds": time.monotonic() - began,
+        "play from": play_from[0] if play_from else 0,
     }
 
 
+def _typist(typing: tuple[float, float] | None, index: int):
+    """The pauses of one referee: entering a game takes between typing[0] and typing[1] seconds."""
+    if typing is None:
+        return lambda: None
+    draw = random.Random(index)
+    return lambda: time.sleep(draw.uniform(*typing))
+
+
 def _referee_day(
-    referee: Referee, start: threading.Barrier, everyone_in: threading.Barrier, deadline: float
+    referee: Referee,
+    start: threading.Barrier,
+    everyone_in: threading.Barrier,
+    deadline: float,
+    pause: Callable[[], None],
 ) -> None:
     start.wait()
     try:
         referee.login()
+        referee.open_table("table page, logins")  # the phone follows the login to its table
     except Exception as error:
         everyone_in.abort()  # the others go on rather than wait for a login that failed
         referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
@@ -286,11 +338,12 @@ def _referee_day(
     with contextlib.suppress(threading.BrokenBarrierError):
         everyone_in.wait(max(deadline - time.monotonic(), 1))
     try:
-        referee.open_table()
         for _ in range(3):
+            pause()
             if time.monotonic() > deadline:
                 return
             referee.save_game()
+        pause()
         referee.sign_off()
     except Exception as error:
         referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
