@@ -7,6 +7,7 @@ because a browser test that silently skips proves nothing.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,3 +77,43 @@ def screenshot():
         return target
 
     return take
+
+
+class HallNetwork:
+    """The hall's Wi-Fi gone and back, for the browser and for the server.
+
+    Chromium's emulated offline (`context.set_offline`) is not enough alone: while a reload replaces the page
+    (and while a tab closes), it lifts the emulation for the page going away, which hears "online" and whose
+    requests then go out for real, unseen by Playwright (so `page.route` cannot stop them). A phone without
+    network sends nothing, so while the network is down the test server also closes every connection
+    unanswered."""
+
+    def __init__(self, context: object, cut: threading.Event) -> None:
+        self.context = context
+        self.cut = cut
+
+    def down(self) -> None:
+        self.cut.set()
+        self.context.set_offline(True)  # type: ignore[attr-defined]
+
+    def up(self) -> None:
+        self.cut.clear()
+        self.context.set_offline(False)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def hall_network(live_server: object, phone_page: object, monkeypatch: pytest.MonkeyPatch) -> HallNetwork:
+    """The phone page's network, which the test takes away and gives back (`down()`, `up()`)."""
+    from django.test.testcases import QuietWSGIRequestHandler
+
+    read = QuietWSGIRequestHandler.parse_request
+    cut = threading.Event()
+
+    def parse_request(handler: QuietWSGIRequestHandler) -> bool:
+        if cut.is_set():  # read, never answered: the connection (kept alive or new) closes
+            handler.close_connection = True
+            return False
+        return read(handler)
+
+    monkeypatch.setattr(QuietWSGIRequestHandler, "parse_request", parse_request)
+    return HallNetwork(phone_page.context, cut)  # type: ignore[attr-defined]

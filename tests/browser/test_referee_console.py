@@ -153,12 +153,8 @@ def test_the_pad_in_english(live_server, phone_page, demo):
     assert page.locator("fieldset[data-seat='B'] output.rack-total").inner_text() == "= 42"
 
 
-# On PostgreSQL this test fails about one run in three: a game reaches the server while Chromium
-# emulates no network (its cause is not known yet; see the changelog). It runs up to twice more before
-# it counts as failed, so a flake does not hide the rest of the suite; a real break still fails it.
-@pytest.mark.flaky(reruns=2)
 def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
-    live_server, phone_page, demo, screenshot
+    live_server, phone_page, hall_network, demo, screenshot
 ):
     page, base = phone_page, live_server.url
     errors = script_errors_of(page)
@@ -167,7 +163,7 @@ def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
     taps = Taps(page)
     enter_seed_game_1(taps)
     page.wait_for_selector("#preview table:has-text('+118')")
-    page.context.set_offline(True)
+    hall_network.down()
     page.fill("input[name='rack_value_C']", "60")  # the preview can no longer follow: it says so
     page.wait_for_selector("#preview .stale-note")
     page.locator("#preview").screenshot(path=str(SCREENSHOTS / "referee-preview-stale-zh-hant.png"))
@@ -182,7 +178,7 @@ def test_a_save_without_network_waits_on_the_phone_and_is_saved_once(
     top_of_page(page, "referee-offline-waiting-zh-hant")
     assert not Game.objects.filter(table=demo).exists()
 
-    page.context.set_offline(False)
+    hall_network.up()
     page.wait_for_selector(".queue-list li.state-saved:has-text('第 1 局')", timeout=30_000)
     page.locator(".console-status").screenshot(path=str(SCREENSHOTS / "referee-offline-saved-zh-hant.png"))
     assert Game.objects.filter(table=demo).count() == 1
