@@ -10,9 +10,8 @@ cached under N. The version lives in the database, so every worker and machine a
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, IntegerField, Model, OuterRef, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Model
 
 from core.models import PublicVersion
 
@@ -29,9 +28,17 @@ def public_version_bump(tournament: Model) -> None:
         PublicVersion.objects.filter(tournament_id=tournament.pk).update(number=F("number") + 1)
 
 
-def with_public_version(tournaments: QuerySet) -> QuerySet:
-    """Tournaments annotated with `public_version_number` (0 before the first change), in the same query."""
-    number = PublicVersion.objects.filter(tournament_id=OuterRef("pk")).values("number")[:1]
-    return tournaments.annotate(
-        public_version_number=Coalesce(Subquery(number, output_field=IntegerField()), Value(0))
+def by_slug_with_public_version(model: type[Model], slug: str) -> Model | None:
+    """The tournament with this slug, with `public_version_number` (0 before the first change), in one plain
+    statement. Every parent's reload of the public standings asks for it first, and the ORM took four times as
+    long to build the annotated query (0.4 ms) as SQLite to answer it, on a page that costs a millisecond."""
+    quote = connection.ops.quote_name
+    tournaments, versions = quote(model._meta.db_table), quote(PublicVersion._meta.db_table)
+    tournament_column = quote(PublicVersion._meta.get_field("tournament").column)
+    sql = (
+        f"SELECT t.*, COALESCE(v.{quote('number')}, 0) AS public_version_number FROM {tournaments} t "
+        f"LEFT JOIN {versions} v ON v.{tournament_column} = t.{quote(model._meta.pk.column)} "
+        f"WHERE t.{quote(model._meta.get_field('slug').column)} = %s"
     )
+    found = list(model.objects.raw(sql, [slug]))
+    return found[0] if found else None

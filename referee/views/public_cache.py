@@ -22,11 +22,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, QueryDict
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, QueryDict
 from django.utils import translation
 
-from core.versions import with_public_version
+from core.versions import by_slug_with_public_version
 from referee.models import Tournament
 
 # The address's choices that change what the standings show; anything else is dropped before the page is
@@ -47,7 +46,10 @@ class Kept:
 
 def public_tournament(slug: str) -> Tournament:
     """The tournament and its public version (`public_version_number`) in one query."""
-    return get_object_or_404(with_public_version(Tournament.objects.all()), slug=slug)
+    tournament = by_slug_with_public_version(Tournament, slug)
+    if tournament is None:
+        raise Http404(f"No tournament {slug!r}.")
+    return tournament
 
 
 def public_choices(request: HttpRequest) -> QueryDict:

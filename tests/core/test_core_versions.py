@@ -1,0 +1,25 @@
+"""The public version read with the tournament in one plain statement."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.versions import by_slug_with_public_version, public_version_bump
+from referee.models import Tournament
+
+
+@pytest.mark.django_db
+def test_the_tournament_comes_with_its_public_version():
+    tournament = Tournament.objects.create(name="Invitational", slug="invitational", ruleset="hk-school")
+    assert by_slug_with_public_version(Tournament, "invitational").public_version_number == 0
+    public_version_bump(tournament)
+    public_version_bump(tournament)
+    found = by_slug_with_public_version(Tournament, "invitational")
+    assert (found.pk, found.name, found.public_version_number) == (tournament.pk, "Invitational", 2)
+
+
+@pytest.mark.django_db
+def test_an_unknown_slug_finds_nothing():
+    Tournament.objects.create(name="Invitational", slug="invitational", ruleset="hk-school")
+    assert by_slug_with_public_version(Tournament, "other") is None
+    assert by_slug_with_public_version(Tournament, "invitational' OR '1'='1") is None
