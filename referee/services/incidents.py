@@ -19,6 +19,7 @@ from referee.results.engine import counted_by_restore, table_arrangement, transl
 from referee.results.table_rules import table_ruleset
 from referee.services.checks import clean_text
 from referee.services.corrections import require_result_write
+from referee.services.locks import lock_table
 from referee.services.results import next_game_number
 from referee.services.signoff import withdraw_confirmation
 
@@ -60,7 +61,7 @@ def _left_over(
 
 
 def _locked_table(pk: int) -> Table:
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=pk)
+    return lock_table(pk)
 
 
 def _replayed(table: Table, submission: str) -> Incident | None:

@@ -26,6 +26,7 @@ from referee.results.hands import (
 from referee.results.outcome import TIE_BREAK, table_match, table_outcome
 from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
+from referee.services.locks import lock_table
 from referee.services.signoff import withdraw_confirmation
 
 
@@ -210,7 +211,7 @@ def game_result_submit(
     The engine derives every number; a result it refuses is not stored at all. After sign-off only an
     organiser corrects, with a reason. The same `submission` key twice stores the game once.
     """
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = lock_table(table.pk)
     replayed = _replayed(table, submission)
     if replayed is not None:
         permissions.require_result_entry(actor, table)

@@ -14,6 +14,7 @@ from referee.models import Table
 from referee.results.engine import decide_table
 from referee.results.outcome import table_match, table_outcome
 from referee.services.checks import clean_text
+from referee.services.locks import lock_table
 
 
 def _match_summary(table: Table) -> dict:
@@ -37,7 +38,7 @@ def _match_summary(table: Table) -> dict:
 @transaction.atomic
 def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
     """Only a finished match can be signed off; afterwards its results change only through the organiser."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = lock_table(table.pk)
     permissions.require_result_entry(actor, table)
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has already been signed off."), code="signed-off")
@@ -56,7 +57,7 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
 @transaction.atomic
 def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
     """The second person's check, for tournaments that ask for it: never the one who entered the results."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = lock_table(table.pk)
     permissions.require(permissions.can_confirm_table(actor, table))
     if not table.round.tournament.requires_confirmation:
         raise ServiceError(
@@ -107,7 +108,7 @@ def table_tie_break_record(*, actor: AbstractBaseUser, table: Table, seat: str, 
     """A tie the rules leave open (games won and total score equal) is broken by the organisers, for example
     by lot; TableRef records whom it favoured and how, and names that player the table's winner."""
     permissions.require_organiser(actor, table.round.tournament)
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = lock_table(table.pk)
     how = clean_text(how, field="how", max_length=200, required=True)
     outcome = table_outcome(table_match(table, table.seats.count()))
     if not outcome.finished or not outcome.tied:
