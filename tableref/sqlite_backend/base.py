@@ -30,6 +30,9 @@ except ImportError:  # Windows
 
 _queues: dict[str, WriterQueue] = {}
 _queues_lock = threading.Lock()
+# A process forked from one that had written (gunicorn with preloading) must not share its lock file's open
+# description: an flock belongs to the description, so both processes would hold it at once.
+os.register_at_fork(after_in_child=_queues.clear)
 
 
 class WriterQueue:

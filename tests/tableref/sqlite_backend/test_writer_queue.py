@@ -11,6 +11,7 @@ import pytest
 from django.db import OperationalError, connections, transaction
 from django.db.utils import ConnectionHandler
 
+from tableref.sqlite_backend import base
 from tableref.sqlite_backend.base import writer_queue
 
 ALIASES = ("queue_a", "queue_b")
@@ -130,3 +131,15 @@ def test_a_writer_that_waits_too_long_is_told_the_database_is_locked(database):
         queue.thread_lock.release()
     assert len(failed) == 1
     assert "locked" in str(failed[0])
+
+
+def test_a_forked_process_makes_its_own_queue(database):
+    """An flock belongs to the open file, so a child must open the lock file again rather than share it."""
+    write(ALIASES[0], "parent")
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's answer comes through the pipe
+        os.write(writer, b"1" if str(database.resolve()) not in base._queues else b"0")
+        os._exit(0)
+    os.waitpid(child, 0)
+    assert os.read(reader, 1) == b"1"
