@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.load_clients import PLAY, Referee, Timings, merge, readers_process
+from benchmarks.load_clients import Referee, Timings, merge, readers_process
 from benchmarks.load_server import Server
 
 SIZE = 5000
@@ -258,7 +258,6 @@ def burst(
     play_from: list[int] = []
 
     def play() -> None:
-        timings.phase = PLAY
         playing.set()
         play_from.append(len(server.server_times()))
 
@@ -288,8 +287,7 @@ def burst(
     if export_during:
         from referee.models import Round
 
-        while timings.phase != PLAY and time.monotonic() < deadline:  # an organiser prints while they play
-            time.sleep(0.1)
+        playing.wait(max(deadline - time.monotonic(), 0))  # an organiser prints while they play
 
         organiser = organiser_client(server)
         round_pk = Round.objects.get(tournament__slug="load").pk
