@@ -22,6 +22,7 @@ from core.errors import ServiceError
 from referee import permissions
 from referee.models import NOT_DRAWN, Attendance, Player, Round, School, Seat, Tournament
 from referee.selectors.draws import round_seated_draw, seating_id
+from referee.services.attendance_changes import attendance_change
 from referee.services.checks import require_choice
 from referee.services.locks import lock_tournament
 from referee.services.withdrawals import RoundRepair, round_report, rounds_reseat_without
@@ -68,16 +69,7 @@ def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance
         raise ServiceError(_("This player has withdrawn."), field="attendance", code="withdrawn")
     if player.attendance == attendance:
         return DoorTap(player)
-    before = player.attendance
-    Player.objects.filter(pk=player.pk).update(attendance=attendance)
-    player.attendance = attendance
-    audit_record(
-        actor=actor,
-        tournament=tournament,
-        action="player.attendance",
-        before={"player": player.pk, "number": player.number, "attendance": before},
-        after={"player": player.pk, "number": player.number, "attendance": attendance},
-    )
+    attendance_change(actor=actor, tournament=tournament, player=player, attendance=attendance)
     if attendance != Attendance.ABSENT:
         return DoorTap(player)
     repairs, refusal = _reseat_after_absence(actor, player)
@@ -180,12 +172,5 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
             after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
         )
     if absent.attendance not in NOT_DRAWN:
-        Player.objects.filter(pk=absent.pk).update(attendance=Attendance.ABSENT)
-        audit_record(
-            actor=actor,
-            tournament=tournament,
-            action="player.attendance",
-            before={"player": absent.pk, "number": absent.number, "attendance": absent.attendance},
-            after={"player": absent.pk, "number": absent.number, "attendance": Attendance.ABSENT},
-        )
+        attendance_change(actor=actor, tournament=tournament, player=absent, attendance=Attendance.ABSENT)
     return seats

@@ -20,6 +20,7 @@ from referee import permissions
 from referee.models import NOT_DRAWN, Attendance, DrawStatus, Game, Player, Round, RoundDraw, Seat, Table
 from referee.models.schedule import SEAT_LETTERS
 from referee.selectors.draws import draw_history, round_seated_draw, seating_id
+from referee.services.attendance_changes import attendance_change
 from referee.services.checks import require_choice
 from referee.services.draws import run_seating
 from referee.services.locks import lock_tournament
@@ -248,14 +249,7 @@ def player_seat_late(
         )
     repairs = [_seat_late_in(actor, chosen, player) for chosen in rounds]
     if player.attendance == Attendance.ABSENT:
-        Player.objects.filter(pk=player.pk).update(attendance=Attendance.LATE)
-        audit_record(
-            actor=actor,
-            tournament=tournament,
-            action="player.attendance",
-            before={"player": player.pk, "number": player.number, "attendance": player.attendance},
-            after={"player": player.pk, "number": player.number, "attendance": Attendance.LATE},
-        )
+        attendance_change(actor=actor, tournament=tournament, player=player, attendance=Attendance.LATE)
     return repairs
 
 

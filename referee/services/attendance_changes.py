@@ -1,0 +1,24 @@
+"""A player's attendance changed and audited: one place for the check-in desk, substitutes, late arrivals."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from core.audit import audit_record
+from referee.models import Player, Tournament
+
+
+def attendance_change(
+    *, actor: AbstractBaseUser, tournament: Tournament, player: Player, attendance: str
+) -> None:
+    """Store `attendance` for the (locked) player and audit what it was; the caller's instance follows."""
+    before = player.attendance
+    Player.objects.filter(pk=player.pk).update(attendance=attendance)
+    player.attendance = attendance
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="player.attendance",
+        before={"player": player.pk, "number": player.number, "attendance": before},
+        after={"player": player.pk, "number": player.number, "attendance": attendance},
+    )
