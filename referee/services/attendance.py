@@ -69,7 +69,7 @@ def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance
         raise ServiceError(_("This player has withdrawn."), field="attendance", code="withdrawn")
     if player.attendance == attendance:
         return DoorTap(player)
-    attendance_change(actor=actor, tournament=tournament, player=player, attendance=attendance)
+    attendance_change(actor, tournament, player, attendance)
     if attendance != Attendance.ABSENT:
         return DoorTap(player)
     repairs, refusal = _reseat_after_absence(actor, player)
@@ -172,5 +172,5 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
             after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
         )
     if absent.attendance not in NOT_DRAWN:
-        attendance_change(actor=actor, tournament=tournament, player=absent, attendance=Attendance.ABSENT)
+        attendance_change(actor, tournament, absent, Attendance.ABSENT)
     return seats

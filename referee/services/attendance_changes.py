@@ -9,9 +9,10 @@ from referee.models import Player, Tournament
 
 
 def attendance_change(
-    *, actor: AbstractBaseUser, tournament: Tournament, player: Player, attendance: str
+    actor: AbstractBaseUser, tournament: Tournament, player: Player, attendance: str
 ) -> None:
-    """Store `attendance` for the (locked) player and audit what it was; the caller's instance follows."""
+    """Store `attendance` for the (locked) player and audit what it was; the caller's instance follows. A part
+    of the services that call it, which check who may: not a service of its own (its actor is positional)."""
     before = player.attendance
     Player.objects.filter(pk=player.pk).update(attendance=attendance)
     player.attendance = attendance

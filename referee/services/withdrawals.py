@@ -249,7 +249,7 @@ def player_seat_late(
         )
     repairs = [_seat_late_in(actor, chosen, player) for chosen in rounds]
     if player.attendance == Attendance.ABSENT:
-        attendance_change(actor=actor, tournament=tournament, player=player, attendance=Attendance.LATE)
+        attendance_change(actor, tournament, player, Attendance.LATE)
     return repairs
 
 
