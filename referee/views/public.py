@@ -24,6 +24,7 @@ from referee.models import Tournament
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
 from referee.views.public_cache import cached, public_choices, public_tournament
+from referee.views.public_page import kept_page, shared, shown_at
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
@@ -99,11 +100,24 @@ def _next_page_query(request: HttpRequest, table: Any) -> str:
 
 
 class PublicStandingsView(TemplateView):
+    """For a reader who is not logged in (every parent) the whole page comes from the cache (`public_page`)."""
+
     template_name = "public/standings.html"
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = public_tournament(kwargs["slug"])
+        if not shared(request):
+            return super().get(request, *args, **kwargs)
+        return kept_page(request, self.tournament, "standings-page", lambda marks: self._render(kwargs, marks))
+
+    def _render(self, kwargs: dict[str, Any], marks: dict[str, str]) -> str:
+        context = {**self.get_context_data(**kwargs), **marks}
+        return render_to_string(self.template_name, context, request=self.request)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tournament = public_tournament(kwargs["slug"])
+        tournament = self.tournament
+        context["shown_at"] = shown_at()
         projector = self.request.GET.get("projector") == "1"
         context.update(tournament=tournament, projector=projector, released=tournament.standings_released)
         context["refresh_seconds"] = PROJECTOR_SECONDS if projector else REFRESH_SECONDS

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from core.models import PublicVersion
 from referee import services
-from referee.models import Player, Table
+from referee.models import Player, Table, Tournament
 from referee.views.public import standings_part
 from referee.views.public_cache import part_key, public_tournament
 from scoring import PlayerInput
@@ -220,3 +220,21 @@ def test_with_nothing_kept_a_reader_makes_the_part_whoever_holds_the_lock(client
     cache.clear()
     cache.add(making_lock(released), True, 30)
     assert "李○○" in fragment(client, released)
+
+
+def test_a_tournament_made_again_under_a_deleted_ones_number_never_gets_its_pages(client, organiser):
+    """The admin can delete a tournament that has no players yet, and SQLite gives its number to the next one
+    made: the kept pages belong to the tournament they were made for, not to its number (the new one's version
+    starts again)."""
+    first = services.tournament_create(actor=organiser, name="舊賽事", slug="cup", ruleset="hk-school")
+    release(organiser, first)
+    address = reverse("public:standings", args=["cup"])
+    assert "舊賽事" in client.get(address).content.decode()
+    number = first.pk
+    Tournament.objects.filter(pk=number).delete()
+    again = Tournament.objects.create(pk=number, name="新賽事", slug="cup", ruleset="hk-school")
+    again.organisers.add(organiser)
+    release(organiser, again)
+    page = client.get(address).content.decode()
+    assert "新賽事" in page
+    assert "舊賽事" not in page

@@ -1,0 +1,84 @@
+"""A whole public page kept for readers who are not logged in, so that a parent's reload costs one query.
+
+The standings' table is kept already (`public_cache`), but the page around it was rendered again on every
+reload: half of each view's CPU at 5,000 players, on the two cores that the referees' saves share. Between
+two such readers a page differs in three places only: the language form's CSRF token, the address that form
+comes back to, and the "Shown at" time. So the page is rendered once with a random mark in each of those
+places and kept like any other part; each view puts the reader's own values in the marks.
+
+The marks are random for each making, so no text typed into a name can match one. A request that carries a
+session or waiting messages (an organiser checking the page, someone just logged out) gets the page
+rendered for it alone: what it shows may be that person's own.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import timezone
+from django.utils.dateformat import time_format
+from django.utils.html import escape
+
+from referee.models import Tournament
+from referee.views.public_cache import cached, public_choices
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the page is rendered with in place of the reader's own values: give these to the template as
+    `csrf_token`, `language_next` and `shown_at`."""
+
+    csrf_token: str
+    language_next: str
+    shown_at: str
+
+    @classmethod
+    def new(cls) -> Marks:
+        return cls(*(f"mark-{secrets.token_hex(16)}" for _ in range(3)))
+
+    def as_context(self) -> dict[str, str]:
+        return {"csrf_token": self.csrf_token, "language_next": self.language_next, "shown_at": self.shown_at}
+
+
+@dataclass(frozen=True)
+class MarkedPage:
+    html: str
+    marks: Marks
+
+
+def shared(request: HttpRequest) -> bool:
+    """Whether nothing on the page can be the reader's own: no session (so nobody logged in) and no message
+    waiting to be shown."""
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and CookieStorage.cookie_name not in request.COOKIES
+
+
+def shown_at() -> str:
+    """The time a page is shown, as the standings page says it ("Shown at 10:42"): Hong Kong time."""
+    return time_format(timezone.localtime(), "H:i")
+
+
+def kept_page(
+    request: HttpRequest, tournament: Tournament, part: str, render: Callable[[dict[str, str]], str]
+) -> HttpResponse:
+    """The page from the shared cache, with this reader's values filled in. `render(context)` renders it
+    anew, with `context` added to the template's own."""
+
+    def make() -> MarkedPage:
+        marks = Marks.new()
+        return MarkedPage(render(marks.as_context()), marks)
+
+    request.GET = public_choices(request)  # what the page is made from is what its key names
+    _etag, page = cached(tournament, part, request.GET, make)
+    return HttpResponse(_filled(page, request))
+
+
+def _filled(page: MarkedPage, request: HttpRequest) -> str:
+    html = page.html.replace(page.marks.csrf_token, get_token(request))
+    html = html.replace(page.marks.language_next, escape(request.get_full_path()))
+    return html.replace(page.marks.shown_at, shown_at())
