@@ -100,7 +100,7 @@ def _next_page_query(request: HttpRequest, table: Any) -> str:
 
 
 class PublicStandingsView(TemplateView):
-    """For a reader who is not logged in (every parent) the whole page comes from the cache (`public_page`)."""
+    """A reader who is not logged in (every parent) gets the whole page comes from the cache (`public_page`)."""
 
     template_name = "public/standings.html"
 
@@ -108,7 +108,8 @@ class PublicStandingsView(TemplateView):
         self.tournament = public_tournament(kwargs["slug"])
         if not shared(request):
             return super().get(request, *args, **kwargs)
-        return kept_page(request, self.tournament, "standings-page", lambda marks: self._render(kwargs, marks))
+        render = lambda marks: self._render(kwargs, marks)  # noqa: E731
+        return kept_page(request, self.tournament, "standings-page", render)
 
     def _render(self, kwargs: dict[str, Any], marks: dict[str, str]) -> str:
         context = {**self.get_context_data(**kwargs), **marks}

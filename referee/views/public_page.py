@@ -55,7 +55,8 @@ class MarkedPage:
 def shared(request: HttpRequest) -> bool:
     """Whether nothing on the page can be the reader's own: no session (so nobody logged in) and no message
     waiting to be shown."""
-    return settings.SESSION_COOKIE_NAME not in request.COOKIES and CookieStorage.cookie_name not in request.COOKIES
+    own = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
+    return not any(name in request.COOKIES for name in own)
 
 
 def shown_at() -> str:
