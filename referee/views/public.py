@@ -100,7 +100,7 @@ def _next_page_query(request: HttpRequest, table: Any) -> str:
 
 
 class PublicStandingsView(TemplateView):
-    """A reader who is not logged in (every parent) gets the whole page comes from the cache (`public_page`)."""
+    """Every parent (a reader who is not logged in) gets the whole page from the cache (`public_page`)."""
 
     template_name = "public/standings.html"
 
