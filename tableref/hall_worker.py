@@ -1,0 +1,125 @@
+"""Gunicorn's threaded worker, with the people at work served before the public pages' readers.
+
+On match day the same few cores serve the referees' saves and the parents who reload the standings without
+pause. In gunicorn's own thread pool every request waits its turn in one line, so a referee's Save waited
+behind a dozen reloads, then shared the interpreter with three more while it ran: four times its own time.
+Here each request is looked at before it is queued (its first bytes, read without taking them off the socket):
+a public page (`GET /t/...`) waits until no other request is waiting, and at most `WEB_PUBLIC_THREADS` of a
+process's threads serve public pages at once, so the rest are always free for a referee or an organiser.
+The public pages are cached (`referee.views.public_page`), so those threads still answer hundreds a second.
+
+Only the order changes: every request is still answered, and a request whose first bytes have not arrived
+yet, or that comes over TLS (when gunicorn itself holds the certificate), simply counts as not public.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
+
+from gunicorn.workers.gthread import ThreadWorker
+
+from tableref.environment import env_int
+
+# The public pages' addresses (`referee.urls`: public_patterns), as a request's first bytes show them.
+PUBLIC_READ = b"GET /t/"
+
+
+def is_public_read(first_bytes: bytes) -> bool:
+    return first_bytes.startswith(PUBLIC_READ)
+
+
+def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
+    """The first bytes waiting on the socket, left there for the request's parser; none if nothing came yet."""
+    try:
+        return sock.recv(size, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except OSError:
+        return b""
+
+
+class PriorityPool(Executor):
+    """A fixed set of threads that take waiting work in order (work first, public reads after), and give
+    public reads no more than `public_limit` threads at once. A public read that cannot start yet holds no
+    thread while it waits."""
+
+    def __init__(self, threads: int, public_limit: int) -> None:
+        self.public_limit = max(1, min(public_limit, threads))
+        self._work: deque[tuple[Future, Callable[..., Any], tuple[Any, ...], bool]] = deque()
+        self._public: deque[tuple[Future, Callable[..., Any], tuple[Any, ...], bool]] = deque()
+        self._public_running = 0
+        self._closed = False
+        self._changed = threading.Condition()
+        self._threads = [
+            threading.Thread(target=self._serve, name=f"hall-{number}", daemon=True) for number in range(threads)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        return self.submit_as(False, lambda: fn(*args, **kwargs))
+
+    def submit_as(self, public: bool, fn: Callable[..., Any], *args: Any) -> Future:
+        future: Future = Future()
+        with self._changed:
+            if self._closed:
+                raise RuntimeError("the pool is shut down")
+            (self._public if public else self._work).append((future, fn, args, public))
+            self._changed.notify_all()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._changed:
+            self._closed = True
+            if cancel_futures:
+                for future, *_ in [*self._work, *self._public]:
+                    future.cancel()
+                self._work.clear()
+                self._public.clear()
+            self._changed.notify_all()
+        if wait:
+            for thread in self._threads:
+                thread.join()
+
+    def _next(self) -> tuple[Future, Callable[..., Any], tuple[Any, ...], bool] | None:
+        with self._changed:
+            while True:
+                if self._work:
+                    return self._work.popleft()
+                if self._public and self._public_running < self.public_limit:
+                    self._public_running += 1
+                    return self._public.popleft()
+                if self._closed and not self._public:
+                    return None
+                self._changed.wait()
+
+    def _serve(self) -> None:
+        while (item := self._next()) is not None:
+            future, fn, args, public = item
+            try:
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(fn(*args))
+                    except BaseException as error:  # noqa: BLE001 - the future carries it to gunicorn
+                        future.set_exception(error)
+            finally:
+                if public:
+                    with self._changed:
+                        self._public_running -= 1
+                        self._changed.notify_all()
+
+
+class HallWorker(ThreadWorker):
+    """`worker_class` in `tableref.gunicorn_config`."""
+
+    def get_thread_pool(self) -> PriorityPool:
+        threads = self.cfg.threads
+        return PriorityPool(threads, env_int("WEB_PUBLIC_THREADS", max(1, threads // 2), minimum=1))
+
+    def enqueue_req(self, conn: Any) -> None:
+        public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))
+        future = self.tpool.submit_as(public, self.handle, conn)
+        future.add_done_callback(lambda done: self.method_queue.defer(self.finish_request, conn, done))

@@ -1,0 +1,148 @@
+"""The hall's gunicorn worker: people at work before the public pages' readers, and never all threads on
+public pages. The real server runs this worker in tests/tableref/hall/test_hall_server.py."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from importlib import import_module
+
+import pytest
+from django.urls import reverse
+
+from tableref import gunicorn_config
+from tableref.hall_worker import HallWorker, PriorityPool, is_public_read, peek
+
+WAIT = 10
+
+
+def test_gunicorn_runs_the_hall_worker():
+    module, name = gunicorn_config.worker_class.rsplit(".", 1)
+    assert getattr(import_module(module), name) is HallWorker
+
+
+@pytest.mark.parametrize(
+    ("first_bytes", "public"),
+    [
+        (b"GET /t/cup/standings/ HTTP/1.1\r\n", True),
+        (b"GET /t/cup/standings/fragment/?page=2 HTTP/1.1\r\n", True),
+        (b"POST /t/cup/find/ HTTP/1.1\r\n", False),
+        (b"GET /referee/tables/12/ HTTP/1.1\r\n", False),
+        (b"POST /referee/tables/12/ HTTP/1.1\r\n", False),
+        (b"GET /tables/ HTTP/1.1\r\n", False),
+        (b"GET /t", False),  # not all there yet: served as work, never held back
+        (b"", False),
+    ],
+)
+def test_only_a_public_pages_read_waits(first_bytes: bytes, public: bool):
+    assert is_public_read(first_bytes) is public
+
+
+def test_the_public_pages_are_where_the_worker_looks_for_them():
+    assert is_public_read(b"GET " + reverse("public:standings", args=["cup"]).encode())
+    assert is_public_read(b"GET " + reverse("public:tournament", args=["cup"]).encode())
+    assert not is_public_read(b"GET " + reverse("referee:table", args=[1]).encode())
+    assert not is_public_read(b"GET " + reverse("organiser:standings", args=["cup"]).encode())
+
+
+def test_looking_leaves_the_request_for_its_parser():
+    server, client = socket.socketpair()
+    with server, client:
+        assert peek(server) == b""  # nothing came yet
+        request = b"GET /t/cup/standings/ HTTP/1.1\r\nHost: hall\r\n\r\n"
+        client.sendall(request)
+        assert peek(server) == b"GET /t/"
+        assert server.recv(1024) == request
+
+
+class Recorder:
+    """Tasks that note when they start, and wait for a gate before they finish."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+        self.running = 0
+        self.most_running = 0
+        self.lock = threading.Lock()
+        self.gate = threading.Event()
+
+    def task(self, name: str):
+        def run() -> str:
+            with self.lock:
+                self.started.append(name)
+                self.running += 1
+                self.most_running = max(self.most_running, self.running)
+            assert self.gate.wait(WAIT)
+            with self.lock:
+                self.running -= 1
+            return name
+
+        return run
+
+
+def wait_until(condition) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_waiting_work_goes_before_waiting_public_reads():
+    pool = PriorityPool(threads=1, public_limit=1)
+    recorder = Recorder()
+    try:
+        first = pool.submit_as(False, recorder.task("busy"))
+        wait_until(lambda: recorder.started == ["busy"])
+        futures = [
+            pool.submit_as(True, recorder.task("parent 1")),
+            pool.submit_as(False, recorder.task("save 1")),
+            pool.submit_as(True, recorder.task("parent 2")),
+            pool.submit(recorder.task("save 2")),
+        ]
+        recorder.gate.set()
+        assert [future.result(WAIT) for future in futures] == ["parent 1", "save 1", "parent 2", "save 2"]
+        assert first.result(WAIT) == "busy"
+        assert recorder.started == ["busy", "save 1", "save 2", "parent 1", "parent 2"]
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
+def test_public_reads_never_take_every_thread():
+    pool = PriorityPool(threads=4, public_limit=2)
+    recorder = Recorder()
+    try:
+        reads = [pool.submit_as(True, recorder.task(f"parent {number}")) for number in range(6)]
+        wait_until(lambda: len(recorder.started) == 2)
+        save = pool.submit_as(False, recorder.task("save"))
+        wait_until(lambda: "save" in recorder.started)  # a free thread took it at once
+        assert recorder.running == 3
+        recorder.gate.set()
+        assert save.result(WAIT) == "save"
+        assert sorted(future.result(WAIT) for future in reads) == [f"parent {number}" for number in range(6)]
+        assert recorder.most_running <= 3
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
+def test_a_failing_task_fails_its_future_not_the_pool():
+    pool = PriorityPool(threads=1, public_limit=1)
+    try:
+        failed = pool.submit_as(True, lambda: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            failed.result(WAIT)
+        assert pool.submit_as(True, lambda: "still serving").result(WAIT) == "still serving"
+    finally:
+        pool.shutdown()
+
+
+def test_a_shut_pool_finishes_what_waits_and_takes_nothing_new():
+    pool = PriorityPool(threads=2, public_limit=1)
+    recorder = Recorder()
+    waiting = [pool.submit_as(True, recorder.task(f"parent {number}")) for number in range(3)]
+    recorder.gate.set()
+    pool.shutdown(wait=True)
+    assert [future.result(0) for future in waiting] == ["parent 0", "parent 1", "parent 2"]
+    with pytest.raises(RuntimeError):
+        pool.submit(lambda: None)
