@@ -34,7 +34,7 @@ def is_public_read(first_bytes: bytes) -> bool:
 
 
 def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
-    """The first bytes waiting on the socket, left there for the request's parser; none if nothing came yet."""
+    """The first bytes waiting on the socket, left there for the request's parser; none if none came yet."""
     try:
         return sock.recv(size, socket.MSG_PEEK | socket.MSG_DONTWAIT)
     except OSError:
@@ -54,7 +54,8 @@ class PriorityPool(Executor):
         self._closed = False
         self._changed = threading.Condition()
         self._threads = [
-            threading.Thread(target=self._serve, name=f"hall-{number}", daemon=True) for number in range(threads)
+            threading.Thread(target=self._serve, name=f"hall-{number}", daemon=True)
+            for number in range(threads)
         ]
         for thread in self._threads:
             thread.start()
@@ -103,7 +104,7 @@ class PriorityPool(Executor):
                 if future.set_running_or_notify_cancel():
                     try:
                         future.set_result(fn(*args))
-                    except BaseException as error:  # noqa: BLE001 - the future carries it to gunicorn
+                    except BaseException as error:  # the future carries it to gunicorn
                         future.set_exception(error)
             finally:
                 if public:
