@@ -77,15 +77,16 @@ def _check_game_number(
             field="game_number",
             code="out-of-order",
         )
-    next_game_number(table, seat_count)
+    next_game_number(table, seat_count, played=played)
 
 
-def next_game_number(table: Table, seat_count: int) -> int:
+def next_game_number(table: Table, seat_count: int, played: int | None = None) -> int:
     """The number of the game the table plays next; refused once it is signed off or has played them all.
-    The table row should be locked by the caller."""
+    The table row should be locked by the caller; `played` is its count of games, when already counted."""
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off; no game can be added."), code="signed-off")
-    played = table.games.count()
+    if played is None:
+        played = table.games.count()
     required = games_required(table.round.tournament, seat_count)
     if required is not None:
         finished = played >= required
@@ -132,7 +133,8 @@ def _save_hands(
     numbers: dict[str, HandNumbers],
 ) -> None:
     by_letter = {seat.letter: seat for seat in seats}
-    game.hands.all().delete()
+    if game.version > 1:  # a correction replaces the hands; a new game has none yet
+        game.hands.all().delete()
     HandResult.objects.bulk_create(
         hand_result(game, by_letter[hand.seat], hand, numbers[hand.seat]) for hand in hands
     )
