@@ -167,6 +167,7 @@ def child(database_url: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)  # the public pages' cache, as `make setup` makes it
     print(json.dumps([measure(size) for size in SIZES]))
 
 
