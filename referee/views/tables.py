@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -41,6 +42,12 @@ def _load_table(pk: int, **filters: Any) -> Table:
 class TableSheetView(ResultEntryView):
     """The scoresheet, its verdict and the forms to enter results; subclasses decide who may see and act."""
 
+    @cached_property
+    def can_enter(self) -> bool:
+        """Whether this person enters the table's results, asked once a request: letting them in, offering
+        the forms and keeping the page offline each asked the database again. Services ask for themselves."""
+        return permissions.can_enter_results(self.request.user, self.table)
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         table, user = self.table, self.request.user
@@ -48,7 +55,7 @@ class TableSheetView(ResultEntryView):
         tournament = table.round.tournament
         outcome = sheet_outcome(tournament, sheet)
         names = {seat.letter: seat.player_name for seat in sheet.seats}
-        can_enter = permissions.can_enter_results(user, table)
+        can_enter = self.can_enter
         can_edit = permissions.can_correct_signed_off(user, table) if table.is_signed_off else can_enter
         context.update(
             table=table,
@@ -233,11 +240,11 @@ class RefereeTableView(LoginRequiredMixin, TableSheetView):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.table = _load_table(kwargs["pk"])
-        if not permissions.can_view_table(request.user, self.table):
+        if not (self.can_enter or permissions.can_view_table(request.user, self.table)):
             raise PermissionDenied(_("This table is not assigned to you."))
         response = super().dispatch(request, *args, **kwargs)
         # The service worker keeps a copy of the page (a reload without network) only while the table is
         # played by whoever enters its results; a signed-off table's copy is dropped (docs/architecture.md).
         table = self.table
-        keep = permissions.can_enter_results(request.user, table) and not table.is_signed_off
+        keep = self.can_enter and not table.is_signed_off
         return offline_copy(response, keep=keep and request.method == "GET")

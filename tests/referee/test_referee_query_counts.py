@@ -97,3 +97,36 @@ def test_the_referees_table_page_and_a_save(client, tournaments):
         counts.append((page_queries, len(captured)))
         assert Game.objects.filter(table=table).count() == 3
     assert counts[0] == counts[1]
+
+
+def test_the_table_page_asks_once_whether_its_referee_still_is_one(client, tournaments):
+    """Letting the referee in, offering the forms and keeping the page offline asked it three times; a save
+    asks it once more, inside its transaction, where it counts."""
+    table = _table(tournaments[0], 1)
+    client.force_login(table.referee)
+    address = reverse("referee:table", args=[table.pk])
+
+    def asked(captured) -> int:
+        return sum("referee_tournament_referees" in query["sql"] for query in captured.captured_queries)
+
+    with CaptureQueriesContext(connection) as page:
+        assert client.get(address).status_code == 200
+    with CaptureQueriesContext(connection) as save:
+        response = client.post(
+            address,
+            {
+                "action": "save-game",
+                "game_number": "3",
+                "ending": "went-out",
+                "went_out": "A",
+                "submission": "asked-once",
+                "rack_value_B": "5",
+                "rack_value_C": "6",
+                "rack_value_D": "7",
+                "made_initial_meld_B": "on",
+                "made_initial_meld_C": "on",
+                "made_initial_meld_D": "on",
+            },
+        )
+    assert response.status_code == 302
+    assert (asked(page), asked(save)) == (1, 2)
