@@ -24,7 +24,7 @@ from referee.models import Tournament
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
 from referee.views.public_cache import cached, public_choices, public_tournament
-from referee.views.public_page import kept_page, shared, shown_at
+from referee.views.public_page import KeptPageMixin, shown_at
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import PER_PAGE
 from referee.wording.figures import rank_text
@@ -54,12 +54,15 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-class PublicTournamentView(TemplateView):
+class PublicTournamentView(KeptPageMixin, TemplateView):
+    """The schedule, each round's progress and the top ten; every parent gets it whole from the cache."""
+
     template_name = "public/tournament.html"
+    kept_part = "tournament-page"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        tournament = public_tournament(kwargs["slug"])
+        tournament = self.tournament
         context["tournament"] = tournament
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
@@ -99,21 +102,11 @@ def _next_page_query(request: HttpRequest, table: Any) -> str:
     return f"?{query.urlencode()}"
 
 
-class PublicStandingsView(TemplateView):
+class PublicStandingsView(KeptPageMixin, TemplateView):
     """Every parent (a reader who is not logged in) gets the whole page from the cache (`public_page`)."""
 
     template_name = "public/standings.html"
-
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.tournament = public_tournament(kwargs["slug"])
-        if not shared(request):
-            return super().get(request, *args, **kwargs)
-        render = lambda marks: self._render(kwargs, marks)  # noqa: E731
-        return kept_page(request, self.tournament, "standings-page", render)
-
-    def _render(self, kwargs: dict[str, Any], marks: dict[str, str]) -> str:
-        context = {**self.get_context_data(**kwargs), **marks}
-        return render_to_string(self.template_name, context, request=self.request)
+    kept_part = "standings-page"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -16,17 +16,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateformat import time_format
 from django.utils.html import escape
 
 from referee.models import Tournament
-from referee.views.public_cache import cached, public_choices
+from referee.views.public_cache import cached, public_choices, public_tournament
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,27 @@ def kept_page(
     request.GET = public_choices(request)  # what the page is made from is what its key names
     _etag, page = cached(tournament, part, request.GET, make)
     return HttpResponse(_filled(page, request))
+
+
+class KeptPageMixin:
+    """For a public TemplateView of one tournament: every parent gets the whole page from the cache. The
+    tournament is found once, in `get`, as `self.tournament`; `kept_part` names the page in the cache."""
+
+    kept_part: str
+    template_name: str
+    request: HttpRequest
+    tournament: Tournament
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = public_tournament(kwargs["slug"])
+        if not shared(request):
+            return super().get(request, *args, **kwargs)  # type: ignore[misc]
+        render = lambda marks: self._render(kwargs, marks)  # noqa: E731
+        return kept_page(request, self.tournament, self.kept_part, render)
+
+    def _render(self, kwargs: dict[str, Any], marks: dict[str, str]) -> str:
+        context = {**self.get_context_data(**kwargs), **marks}  # type: ignore[attr-defined]
+        return render_to_string(self.template_name, context, request=self.request)
 
 
 def _filled(page: MarkedPage, request: HttpRequest) -> str:

@@ -115,3 +115,17 @@ def test_a_change_gives_parents_a_new_page(released, organiser):
     assert "李○○" in Client().get(address(released)).content.decode()
     release(organiser, released, privacy="full-names")
     assert "李詠琳" in Client().get(address(released)).content.decode()
+
+
+def test_the_front_page_is_kept_whole_too(released, organiser):
+    front = reverse("public:tournament", args=[released.slug])
+    Client().get(front)
+    assert rendered_templates(Client(), front) == []
+    with CaptureQueriesContext(connection) as queries:
+        page = Client().get(front).content.decode()
+    assert "李○○" in page
+    assert len(queries.captured_queries) == 1
+    english = Client(headers={"Accept-Language": "en"})
+    assert "1 of 1 tables finished" in english.get(front).content.decode()
+    services.table_create(actor=organiser, round_=released.rounds.get())
+    assert "1 of 2 tables finished" in english.get(front).content.decode()
