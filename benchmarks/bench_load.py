@@ -47,7 +47,7 @@ SETUPS = {
     "PostgreSQL, deployment guide": (
         "postgres",
         2,
-        8,
+        4,
         ((10, QUICK_TYPING),) if QUICK else ((200, TYPING), (200, None)),
     ),
 }
