@@ -68,6 +68,23 @@ def test_the_same_queries_at_ten_times_the_size(organiser_client, tournaments, p
     assert count(organiser_client, PAGES[page](small)) == count(organiser_client, PAGES[page](large))
 
 
+def last_game(submission: str) -> dict[str, str]:
+    """Game 3 of an open table, as its referee's form posts it: A went out, the others melded."""
+    return {
+        "action": "save-game",
+        "game_number": "3",
+        "ending": "went-out",
+        "went_out": "A",
+        "submission": submission,
+        "rack_value_B": "5",
+        "rack_value_C": "6",
+        "rack_value_D": "7",
+        "made_initial_meld_B": "on",
+        "made_initial_meld_C": "on",
+        "made_initial_meld_D": "on",
+    }
+
+
 def test_the_referees_table_page_and_a_save(client, tournaments):
     """An open table (two of three games in) at each size: its page, and saving its last game."""
     counts = []
@@ -77,22 +94,7 @@ def test_the_referees_table_page_and_a_save(client, tournaments):
         address = reverse("referee:table", args=[table.pk])
         page_queries = count(client, address)
         with CaptureQueriesContext(connection) as captured:
-            response = client.post(
-                address,
-                {
-                    "action": "save-game",
-                    "game_number": "3",
-                    "ending": "went-out",
-                    "went_out": "A",
-                    "submission": f"bench-{tournament.slug}",
-                    "rack_value_B": "5",
-                    "rack_value_C": "6",
-                    "rack_value_D": "7",
-                    "made_initial_meld_B": "on",
-                    "made_initial_meld_C": "on",
-                    "made_initial_meld_D": "on",
-                },
-            )
+            response = client.post(address, last_game(f"bench-{tournament.slug}"))
         assert response.status_code == 302
         counts.append((page_queries, len(captured)))
         assert Game.objects.filter(table=table).count() == 3
@@ -112,21 +114,6 @@ def test_the_table_page_asks_once_whether_its_referee_still_is_one(client, tourn
     with CaptureQueriesContext(connection) as page:
         assert client.get(address).status_code == 200
     with CaptureQueriesContext(connection) as save:
-        response = client.post(
-            address,
-            {
-                "action": "save-game",
-                "game_number": "3",
-                "ending": "went-out",
-                "went_out": "A",
-                "submission": "asked-once",
-                "rack_value_B": "5",
-                "rack_value_C": "6",
-                "rack_value_D": "7",
-                "made_initial_meld_B": "on",
-                "made_initial_meld_C": "on",
-                "made_initial_meld_D": "on",
-            },
-        )
+        response = client.post(address, last_game("asked-once"))
     assert response.status_code == 302
     assert (asked(page), asked(save)) == (1, 2)
