@@ -51,7 +51,12 @@ def _check_hands(seats: Sequence[Seat], hands: Sequence[scoring.PlayerInput], to
 
 
 def _check_game_number(
-    table: Table, game_number: int, existing: Game | None, expected_version: int | None, seat_count: int
+    table: Table,
+    game_number: int,
+    existing: Game | None,
+    expected_version: int | None,
+    seat_count: int,
+    played: int,
 ) -> None:
     if existing is not None:
         if expected_version is None:
@@ -70,7 +75,6 @@ def _check_game_number(
         return
     if expected_version is not None:
         raise ServiceError(_("This game is no longer there. Reload the page."), code="stale")
-    played = table.games.count()
     if game_number != played + 1:
         raise ServiceError(
             _("The next game at this table is game %(number)d.") % {"number": played + 1},
@@ -115,10 +119,13 @@ def _last_card(typed: str, tournament: Tournament) -> str:
     return card
 
 
-def _snapshot(game: Game) -> dict:
+def _snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
+    """The game as the audit keeps it; `hands` when they were just written, else they are read."""
+    if hands is None:
+        hands = game.hands.select_related("seat")
     hands = {
         hand.seat.letter: {name: getattr(hand, name) for name in FACT_FIELDS + DERIVED_FIELDS}
-        for hand in game.hands.select_related("seat")
+        for hand in hands
     }
     snapshot = {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
     if game.last_card:
@@ -131,12 +138,12 @@ def _save_hands(
     seats: Sequence[Seat],
     hands: Sequence[scoring.PlayerInput],
     numbers: dict[str, HandNumbers],
-) -> None:
+) -> list[HandResult]:
     by_letter = {seat.letter: seat for seat in seats}
     if game.version > 1:  # a correction replaces the hands; a new game has none yet
         game.hands.all().delete()
-    HandResult.objects.bulk_create(
-        hand_result(game, by_letter[hand.seat], hand, numbers[hand.seat]) for hand in hands
+    return HandResult.objects.bulk_create(
+        [hand_result(game, by_letter[hand.seat], hand, numbers[hand.seat]) for hand in hands]
     )
 
 
@@ -170,17 +177,21 @@ def _write_game(
     return existing
 
 
-def _replayed(table: Table, submission: str) -> Game | None:
+def _replayed(games: Sequence[Game], submission: str) -> Game | None:
     """A double-clicked save (or a resent form) carries the same key: the game it already saved."""
     if not submission:
         return None
-    return table.games.filter(submission_key=submission).first()
+    return next((game for game in games if game.submission_key == submission), None)
 
 
 def _check_verdict(table: Table, seat_count: int) -> None:
     """After the write the match must still make sense to the engine; a signed-off one must stay finished.
 
-    A correction that changes who leads also drops an organiser's tie-break that no longer applies."""
+    A correction that changes who leads also drops an organiser's tie-break that no longer applies. A table
+    in play with no tie-break has neither to keep, so its match is not read again: that is the hall's usual
+    save, made while every other table's referee waits for the database's one writer."""
+    if table.signed_off_at is None and not table.tie_winner:
+        return
     match = table_match(table, seat_count)
     if table.signed_off_at is not None and (match is None or not match.finished):
         raise ServiceError(
@@ -214,7 +225,9 @@ def game_result_submit(
     organiser corrects, with a reason. The same `submission` key twice stores the game once.
     """
     table = lock_table(table.pk)
-    replayed = _replayed(table, submission)
+    # A table holds a handful of games: one read answers "sent before?", "which game?" and "how many?".
+    games = list(table.games.select_for_update())
+    replayed = _replayed(games, submission)
     if replayed is not None:
         permissions.require_result_entry(actor, table)
         return replayed
@@ -227,15 +240,15 @@ def game_result_submit(
     hands = [normalised(hand) for hand in hands]
     seats = list(table.seats.order_by("letter"))
     _check_hands(seats, hands, tournament)
-    existing = table.games.select_for_update().filter(number=game_number).first()
-    _check_game_number(table, game_number, existing, expected_version, len(seats))
+    existing = next((game for game in games if game.number == game_number), None)
+    _check_game_number(table, game_number, existing, expected_version, len(seats), played=len(games))
 
     last_card = _last_card(last_card, tournament)
     result = score(table_ruleset(tournament, len(seats)), ending, hands, last_card)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
     before = _snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission, last_card)
-    _save_hands(game, seats, hands, numbers)
+    stored = _save_hands(game, seats, hands, numbers)
     if existing is None:  # the incidents recorded while it was played join it
         Incident.objects.filter(table=table, game_number=game_number, game__isnull=True).update(game=game)
     _check_verdict(table, len(seats))
@@ -246,7 +259,7 @@ def game_result_submit(
         game=game,
         action="game.create" if before is None else "game.correct",
         before=before,
-        after=_snapshot(game),
+        after=_snapshot(game, stored),
         reason=reason,
         public=table.signed_off_at is not None,
     )

@@ -26,7 +26,6 @@ from referee.views.saving import (
     game_save,
     incident_form,
     incident_save,
-    next_game_open,
     preview_of,
 )
 
@@ -63,12 +62,9 @@ class ResultEntryView(ActionPageView):
                 entry_form=saved.form, sheet=saved.sheet, editing=True, conflict=saved.conflict
             )
         messages.success(self.request, saved.done)
-        return HttpResponseRedirect(self.page_url(self.after_save_anchor()))
-
-    def after_save_anchor(self) -> str:
-        """The next game's form when there is one (a referee enters games one after another), else the
-        scoresheet and its sign-off."""
-        return "entry" if next_game_open(self.table, self.current_sheet()) else "sheet"
+        # "#entry" is the next game's form, or, once no game is left, the page's mark above the scoresheet
+        # and its sign-off: the page decides, so the save does not read the sheet again to choose.
+        return HttpResponseRedirect(self.page_url("entry"))
 
     def preview_game(self) -> HttpResponse:
         sheet = self.current_sheet()

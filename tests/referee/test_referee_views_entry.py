@@ -69,6 +69,19 @@ def test_a_game_is_saved_from_tiles_and_values(referee_client, table):
     assert Game.objects.get(table=table).hands.get(seat__letter="A").rack == "R3 K4"
 
 
+def test_after_the_last_game_the_page_lands_on_the_scoresheet_and_its_sign_off(referee_client, table, play):
+    """Every save returns to "#entry", where entering goes on; once the match is over the page puts that
+    landing point above the scoresheet and its sign-off (the phone's script reloads at "#entry" too)."""
+    play(table, "B", {"A": 7, "C": 61, "D": 50})
+    play(table, "B", {"A": 12, "C": 2, "D": 23})
+    response = referee_client.post(url(table), game_post(game_number="3", submission="k3"))
+    assert response["Location"].endswith("#entry")
+    page = referee_client.get(url(table)).content.decode()
+    assert 'class="card entry"' not in page  # no game is left to enter
+    landing, sheet, sign_off = (page.index(mark) for mark in ('id="entry"', 'id="sheet"', 'value="sign-off"'))
+    assert landing < sheet < sign_off
+
+
 @pytest.mark.parametrize("typed", ["R3K4", "R3，K4", "r3、k4", "紅3黑4", "紅色3 黑4"])
 def test_a_rack_typed_as_referees_type_it_is_read_and_stored_as_the_notation(referee_client, table, typed):
     response = referee_client.post(url(table), game_post(rack_A=typed))
