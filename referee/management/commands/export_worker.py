@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import threading
 from typing import Any
@@ -12,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 
 from referee import exports_worker
+from tableref.priority import give_way
 
 # The worker's scheduling priority below the web server's (`nice`): exports wait for the phones, never the
 # other way round.
@@ -45,10 +45,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["nice"] > 0:
-            # A round's scoresheets keep a core busy for seconds: on the hall's laptop, the same cores
-            # answer the referees' saves, which must not wait for a file nobody is looking at yet.
-            os.nice(options["nice"])
+        # A round's scoresheets keep a core busy for seconds: on the hall's laptop, the same cores answer the
+        # referees' saves, which must not wait for a file nobody is looking at yet.
+        give_way(options["nice"])
         if options["once"]:
             while work_once_tidily():
                 pass

@@ -208,10 +208,11 @@ def test_the_scoresheets_of_a_round_run_the_same_queries_at_ten_times_the_size(o
     assert counts[0] == counts[1]
 
 
-def test_the_worker_gives_way_to_the_web_server(monkeypatch):
+def test_the_worker_gives_way_to_the_web_server(monkeypatch, tmp_path):
     """A round's scoresheets must not slow the referees' saves on the hall's two cores."""
     niced = []
     monkeypatch.setattr("os.nice", niced.append)
+    monkeypatch.setattr("tableref.priority.AUTOGROUP", tmp_path / "no-autogroup")  # leave pytest's session be
     # No job to make: the worker's turn tidies the database connections, which a test's transaction keeps.
     monkeypatch.setattr(
         "referee.management.commands.export_worker.work_once_tidily", lambda worker=None: False
