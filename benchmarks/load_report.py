@@ -75,7 +75,12 @@ def print_run(
         + (f"{logged_in:.0f} s (target 120 s)" if logged_in is not None else "never: some could not log in")
     )
     if summary["export during"]:
-        print(f"   the round's scoresheets asked for during the run: {summary['export during']}")
+        # The export worker gives way to the web server (`tableref.priority`): this is how long an organiser
+        # waits for a round's scoresheets while the hall plays, readers included.
+        print(
+            f"   the round's scoresheets asked for during the run: {summary['export during']} "
+            f"after {summary['export seconds']:.0f} s"
+        )
     errors = {kind: len(found) for kind, found in timings.errors.items()}
     print(f"   errors: {errors or 'none'}", flush=True)
     for kind, found in timings.errors.items():

@@ -283,7 +283,7 @@ def burst(
     load_before = load_average()
     start.wait()
     began = time.monotonic()
-    export_end = ""
+    export_end, export_seconds = "", 0.0
     if export_during:
         from referee.models import Round
 
@@ -291,7 +291,7 @@ def burst(
 
         organiser = organiser_client(server)
         round_pk = Round.objects.get(tournament__slug="load").pk
-        export_end, _seconds = export(organiser, "scoresheets-pdf", {"round": str(round_pk)})
+        export_end, export_seconds = export(organiser, "scoresheets-pdf", {"round": str(round_pk)})
         organiser.close()
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
@@ -305,6 +305,7 @@ def burst(
         "all logged in after": max(logged_in) if len(logged_in) == len(referees) else None,
         "load": f"{load_before} -> {load_average()}",
         "export during": export_end,
+        "export seconds": export_seconds,
         "seconds": time.monotonic() - began,
         "play from": play_from[0] if play_from else 0,
     }
