@@ -271,6 +271,9 @@
   }
 
   function reloadAt(anchor) {
+    /* The page opens at the anchor, not where the old page was scrolled to: after the last game the page above
+       the sign-off is shorter, and the browser's restored scroll showed the history instead. */
+    if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
     history.replaceState(null, "", window.location.pathname + "#" + anchor);
     window.location.reload();
   }

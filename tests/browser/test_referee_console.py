@@ -347,6 +347,31 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
     assert stored["C"] == ("", 60)
 
 
+def test_after_the_last_game_the_phone_lands_on_the_sheet_and_its_sign_off(live_server, phone_page, demo):
+    """The console reloads at "#entry" after a save; once no game is left, that mark is above the scoresheet,
+    so the referee sees the sign-off rather than the top of the page."""
+    for number, winner in ((1, "A"), (2, "B")):
+        services.game_result_submit(
+            actor=demo.referee,
+            table=demo,
+            game_number=number,
+            ending="went-out",
+            hands=[PlayerInput(seat=winner, went_out=True)]
+            + [PlayerInput(seat=letter, rack_value=10) for letter in "ABCD" if letter != winner],
+        )
+    page, base = phone_page, live_server.url
+    log_in(page, base, "referee3@demo", demo)
+    assert page.locator("#entry .entry-title").inner_text() == "第 3 局"
+    taps = Taps(page)
+    enter_seed_game_1(taps)
+    page.click("form.game-entry button[value='save-game']")
+    page.wait_for_selector(".message:has-text('已儲存第 3 局')")
+    assert page.locator("form.game-entry").count() == 0
+    sign_off = page.evaluate("document.querySelector('form.sign-off').getBoundingClientRect().top")
+    assert 0 <= sign_off < page.viewport_size["height"], "the sign-off is on the phone's screen"
+    page.screenshot(path=str(SCREENSHOTS / "referee-after-last-game-zh-hant.png"))
+
+
 def test_sign_off_asks_first_and_the_phone_forgets_the_table(live_server, phone_page, demo):
     table = Table.objects.get(round__tournament__slug="demo", number=4)  # three games in, awaiting sign-off
     page, base = phone_page, live_server.url
