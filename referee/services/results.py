@@ -121,13 +121,12 @@ def _last_card(typed: str, tournament: Tournament) -> str:
 
 def _snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
     """The game as the audit keeps it; `hands` when they were just written, else they are read."""
-    if hands is None:
-        hands = game.hands.select_related("seat")
-    hands = {
+    rows = game.hands.select_related("seat") if hands is None else hands
+    by_letter = {
         hand.seat.letter: {name: getattr(hand, name) for name in FACT_FIELDS + DERIVED_FIELDS}
-        for hand in hands
+        for hand in rows
     }
-    snapshot = {"number": game.number, "ending": game.ending, "version": game.version, "hands": hands}
+    snapshot = {"number": game.number, "ending": game.ending, "version": game.version, "hands": by_letter}
     if game.last_card:
         snapshot["last_card"] = game.last_card
     return snapshot
