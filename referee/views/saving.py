@@ -22,6 +22,7 @@ from referee.forms.conflicts import Conflict, form_data, game_conflict
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
 from referee.forms.incidents import IncidentForm
 from referee.models import Game, Incident, Table
+from referee.results.outcome import TableOutcome
 from referee.results.previews import game_preview
 from referee.results.table_rules import table_ruleset
 from referee.selectors.sheets import TableSheet, sheet_outcome
@@ -29,12 +30,13 @@ from referee.selectors.sheets import TableSheet, sheet_outcome
 RACED = ("stale", "exists")
 
 
-def next_game_open(table: Table, sheet: TableSheet) -> bool:
-    """Whether the table plays another game: not signed off, enough players, the match not over."""
+def next_game_open(table: Table, sheet: TableSheet, outcome: TableOutcome | None = None) -> bool:
+    """Whether the table plays another game: not signed off, enough players, the match not over. A caller
+    that holds the sheet's `outcome` already gives it, rather than have it decided again."""
     tournament = table.round.tournament
     if table.is_signed_off or len(sheet.seats) < scoring.get_ruleset(tournament.ruleset).min_players:
         return False
-    return not sheet_outcome(tournament, sheet).finished
+    return not (outcome or sheet_outcome(tournament, sheet)).finished
 
 
 def entry_form(
@@ -53,14 +55,16 @@ def entry_form(
     return GameEntryForm(initial=initial, seats=sheet.seats, ruleset=ruleset)
 
 
-def incident_form(table: Table, sheet: TableSheet, data: Any = None) -> IncidentForm:
+def incident_form(
+    table: Table, sheet: TableSheet, data: Any = None, outcome: TableOutcome | None = None
+) -> IncidentForm:
     """Saved games to choose from, and the game being played when there is one."""
     return IncidentForm(
         data,
         seats=sheet.seats,
         game_numbers=[game.number for game in sheet.games],
         ruleset_key=table_ruleset(table.round.tournament, len(sheet.seats)),
-        in_play=sheet.games_played + 1 if next_game_open(table, sheet) else None,
+        in_play=sheet.games_played + 1 if next_game_open(table, sheet, outcome) else None,
     )
 
 

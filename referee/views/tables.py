@@ -87,10 +87,10 @@ class TableSheetView(ResultEntryView):
         table = self.table
         editing = _requested_game(self.request.GET.get("game"), sheet)
         enough_seats = len(sheet.seats) >= context["ruleset"].min_players
-        if can_edit and (editing or next_game_open(table, sheet) or "entry_form" in context):
+        if can_edit and (editing or next_game_open(table, sheet, outcome) or "entry_form" in context):
             context.setdefault("entry_form", entry_form(table, sheet, game_number=editing))
         if can_edit and enough_seats and (sheet.games or not table.is_signed_off):
-            context.setdefault("incident_form", incident_form(table, sheet))
+            context.setdefault("incident_form", incident_form(table, sheet, outcome=outcome))
         if can_enter and not table.is_signed_off and not sheet.games and sheet.seats:
             context.setdefault("draws_form", DrawsForm(seats=sheet.seats))
         if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
@@ -110,7 +110,7 @@ def console_context(table: Table, sheet: TableSheet, can_enter: bool, context: d
     and the words and numbers its script needs (views/submit.py takes what it saves)."""
     tournament = table.round.tournament
     ruleset = context["ruleset"]
-    playing = can_enter and next_game_open(table, sheet)
+    playing = can_enter and next_game_open(table, sheet, context["outcome"])
     overtime = next((kind.code for kind in ruleset.incidents if kind.code == "overtime"), "")
     return {
         "timer_seats": [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django import forms
 from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
 from django.forms.renderers import DjangoTemplates
@@ -46,3 +47,17 @@ def test_djangos_widgets_come_from_jinja2_and_the_admins_from_djangos_templates(
     assert isinstance(renderer.get_template("django/forms/widgets/input.html"), Jinja2Template)
     wrapper = RelatedFieldWidgetWrapper.template_name
     assert isinstance(renderer.get_template(wrapper), DjangoTemplate)
+
+
+def test_an_empty_error_list_is_drawn_as_nothing_without_a_template(monkeypatch):
+    """Every field's error list is drawn on the referee's page, errors or not: an empty one draws no
+    template."""
+    renderer = FormRenderer()
+    form = EveryKind({"name": "", "rack_value": "-3", "ending": "pool", "seat": "B"}, renderer=renderer)
+    assert str(form["ending"].errors) == ""
+    assert str(form["name"].errors) == str(EveryKind(form.data, renderer=DjangoTemplates())["name"].errors)
+    assert "errorlist" in str(form["name"].errors)
+    monkeypatch.setattr(renderer, "get_template", lambda name: pytest.fail(f"drew {name}"))
+    for kind in ("default", "ul", "text"):
+        assert form["seat"].errors.render(f"django/forms/errors/list/{kind}.html") == ""
+    assert EveryKind(renderer=renderer).errors.render() == ""
