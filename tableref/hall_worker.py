@@ -5,7 +5,10 @@ pause. In gunicorn's own thread pool every request waits its turn in one line, s
 behind a dozen reloads, then shared the interpreter with three more while it ran: four times its own time.
 Here each request is looked at before it is queued (its first bytes, read without taking them off the socket):
 a public page (`GET /t/...`) waits until no other request is waiting, and at most `WEB_PUBLIC_THREADS` of a
-process's threads serve public pages at once, so the rest are always free for a referee or an organiser.
+process's threads (one unless told) serve public pages at once, so the rest are always free for a referee or
+an organiser. One is enough: a process's threads share one interpreter, and in the load bench a second thread
+on public pages took the interpreter from the referees' requests (their server time, p50, 48 ms against 40)
+while the parents' reloads came no faster.
 The public pages are cached (`referee.views.public_page`), so those threads still answer hundreds a second.
 
 Only the order changes: every request is still answered, and a request whose first bytes have not arrived
@@ -118,7 +121,7 @@ class HallWorker(ThreadWorker):
 
     def get_thread_pool(self) -> PriorityPool:
         threads = self.cfg.threads
-        return PriorityPool(threads, env_int("WEB_PUBLIC_THREADS", max(1, threads // 2), minimum=1))
+        return PriorityPool(threads, env_int("WEB_PUBLIC_THREADS", 1, minimum=1))
 
     def enqueue_req(self, conn: Any) -> None:
         public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))

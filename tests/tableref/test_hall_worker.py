@@ -146,3 +146,26 @@ def test_a_shut_pool_finishes_what_waits_and_takes_nothing_new():
     assert [future.result(0) for future in waiting] == ["parent 0", "parent 1", "parent 2"]
     with pytest.raises(RuntimeError):
         pool.submit(lambda: None)
+
+
+def _pool_of(threads: int) -> PriorityPool:
+    worker = HallWorker.__new__(HallWorker)  # only its settings matter here
+    worker.cfg = type("Settings", (), {"threads": threads})()
+    return worker.get_thread_pool()
+
+
+def test_one_thread_of_a_process_serves_public_pages_unless_told(monkeypatch):
+    """Each process's threads share one interpreter: a second thread on public pages added little for the
+    parents and took the interpreter from a referee's Save while it ran."""
+    monkeypatch.delenv("WEB_PUBLIC_THREADS", raising=False)
+    pool = _pool_of(4)
+    try:
+        assert pool.public_limit == 1
+    finally:
+        pool.shutdown()
+    monkeypatch.setenv("WEB_PUBLIC_THREADS", "3")
+    pool = _pool_of(4)
+    try:
+        assert pool.public_limit == 3
+    finally:
+        pool.shutdown()
