@@ -5,6 +5,8 @@ by kind; every save is remembered with its submission key and whether the server
 
 from __future__ import annotations
 
+import os
+import resource
 import threading
 import time
 from collections import defaultdict
@@ -14,6 +16,7 @@ from html.parser import HTMLParser
 import httpx
 
 TIMEOUT = httpx.Timeout(120.0, connect=10.0)
+READERS = int(os.environ.get("BENCH_READERS", "20"))  # parents reloading the public standings
 # A went-out game as the bench site's save: seat A goes out, the others hold racks.
 GAME = {
     "ending": "went-out",
@@ -78,6 +81,7 @@ class Timings:
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     lock: threading.Lock = field(default_factory=threading.Lock)
     phase: str = LOGINS
+    readers_cpu: float = 0.0  # seconds of CPU the readers' own process spent, on the server's cores
 
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -218,14 +222,16 @@ def readers_process(base_url: str, slug: str, count: int, playing, stop, seconds
     finished.set()
     for reader in readers:
         reader.join(10)
+    used = resource.getrusage(resource.RUSAGE_SELF)
     with timings.lock:
-        results.put((dict(timings.seconds), dict(timings.errors)))
+        results.put((dict(timings.seconds), dict(timings.errors), used.ru_utime + used.ru_stime))
 
 
 def merge(timings: Timings, sent: tuple[dict, dict]) -> None:
     """The readers' process's timings into the run's."""
-    seconds, errors = sent
+    seconds, errors, cpu = sent
     with timings.lock:
+        timings.readers_cpu += cpu
         for kind, values in seconds.items():
             timings.seconds[kind].extend(values)
         for kind, found in errors.items():

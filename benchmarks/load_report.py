@@ -3,7 +3,7 @@ holds after each run."""
 
 from __future__ import annotations
 
-from benchmarks.load_clients import Referee, Timings, percentile
+from benchmarks.load_clients import READERS, Referee, Timings, percentile
 
 SERVER_KINDS = {
     ("POST", "/login/"): "login",
@@ -69,6 +69,7 @@ def print_run(
     if standings:
         ratio = percentile(standings, 0.5) / references["standings SQL"]
         print(f"   public standings p50 = {ratio:.2f}x the raw SQL aggregate measured in this run")
+        print(readers_line(timings))
     logged_in = summary["all logged in after"]
     print(
         "   all referees logged in after "
@@ -86,6 +87,20 @@ def print_run(
     for kind, found in timings.errors.items():
         for line in found[:3]:
             print(f"     {kind}: {line}")
+
+
+def readers_line(timings: Timings) -> str:
+    """What a closed loop of readers can be: each reloads as soon as its page comes, so their mean wait is the
+    number of readers over the reloads answered a second (Little's law), whatever the server does; and their
+    own process spends CPU on every reload, on the cores the server runs on."""
+    during_play = timings.seconds["public standings"]
+    reloads = sum(len(values) for kind, values in timings.seconds.items() if kind.startswith("public"))
+    mean = sum(during_play) / len(during_play)
+    return (
+        f"   the {READERS} readers: {len(during_play):,} reloads during play, mean wait "
+        f"{mean * 1000:.0f} ms, so {READERS / mean:,.0f} a second; their own process spent "
+        f"{timings.readers_cpu / reloads * 1000:.2f} ms of CPU a reload on the same cores"
+    )
 
 
 def _stored(table_pks: list[int]) -> dict[int, list[tuple[int, int]]]:

@@ -17,11 +17,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.load_clients import Referee, Timings, merge, readers_process
+from benchmarks.load_clients import READERS, Referee, Timings, merge, readers_process
 from benchmarks.load_server import Server
 
 SIZE = 5000
-READERS = int(os.environ.get("BENCH_READERS", "20"))  # parents reloading the public standings
 PASSWORD = "load-bench-password-1"
 RUN_SECONDS = 300  # every client stops by this deadline, whatever happens
 EXPORT_SECONDS = 120

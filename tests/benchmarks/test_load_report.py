@@ -1,0 +1,17 @@
+"""The load bench's line on its readers: a closed loop's pace, and what the readers' own process costs."""
+
+from __future__ import annotations
+
+from benchmarks.load_clients import READERS, Timings
+from benchmarks.load_report import readers_line
+
+
+def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
+    timings = Timings()
+    timings.seconds["public standings, logins"] = [0.010] * 100
+    timings.seconds["public standings"] = [0.040] * 300
+    timings.readers_cpu = 0.8  # over all 400 reloads
+    line = readers_line(timings)
+    assert f"the {READERS} readers: 300 reloads during play, mean wait 40 ms" in line
+    assert f"so {READERS / 0.040:,.0f} a second" in line
+    assert "spent 2.00 ms of CPU a reload" in line
