@@ -378,8 +378,8 @@ def fault_run(server: Server, referees: list[Referee]) -> bool:
 
 
 def _saves_through_a_crash(referee: Referee, server_back: threading.Event) -> None:
-    """Three games; a save that got no answer is sent again with its key once the server is back; then the
-    last save is sent a second time on purpose; then the sign-off."""
+    """Three games; a save that got no answer is sent again with its key once the server is back; then, the
+    server back, the last save is sent a second time on purpose; then the sign-off."""
     import httpx
 
     try:
@@ -394,6 +394,9 @@ def _saves_through_a_crash(referee: Referee, server_back: threading.Event) -> No
             except httpx.HTTPError:
                 server_back.wait(RUN_SECONDS)
                 _reopen(referee)
+        # A referee whose three saves were all answered before the kill goes on only once the server is back:
+        # the page and the sign-off are not what this run tests, and would meet the dead server.
+        server_back.wait(RUN_SECONDS)
         last = referee.saves[-1]
         referee.open_table()
         referee.duplicate_acknowledged = referee.save_game(resend=_copy(last)).acknowledged

@@ -8,7 +8,8 @@ a public page (`GET /t/...`) waits until no other request is waiting, and at mos
 process's threads (one unless told) serve public pages at once, so the rest are always free for a referee or
 an organiser. One is enough: a process's threads share one interpreter, and in the load bench a second thread
 on public pages took the interpreter from the referees' requests (their server time, p50, 48 ms against 40)
-while the parents' reloads came no faster.
+while the parents' reloads came no faster. A public page that has waited a second (`PATIENCE`) goes before
+waiting work: the morning's logins kept work waiting for half a minute, and the parents' reloads with it.
 The public pages are cached (`referee.views.public_page`), so those threads still answer hundreds a second.
 
 Only the order changes: every request is still answered, and a request whose first bytes have not arrived
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -44,15 +46,23 @@ def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
         return b""
 
 
+# How long a public read waits behind work at most, in seconds, before it goes first (once a thread is free
+# for it): long enough to let a crowd of saves pass, short enough that a parent never sees a page hang.
+PATIENCE = 1.0
+
+Task = tuple[Future, Callable[..., Any], tuple[Any, ...], bool]
+
+
 class PriorityPool(Executor):
     """A fixed set of threads that take waiting work in order (work first, public reads after), and give
     public reads no more than `public_limit` threads at once. A public read that cannot start yet holds no
-    thread while it waits."""
+    thread while it waits; one that has waited `patience` seconds goes before work."""
 
-    def __init__(self, threads: int, public_limit: int) -> None:
+    def __init__(self, threads: int, public_limit: int, patience: float = PATIENCE) -> None:
         self.public_limit = max(1, min(public_limit, threads))
-        self._work: deque[tuple[Future, Callable[..., Any], tuple[Any, ...], bool]] = deque()
-        self._public: deque[tuple[Future, Callable[..., Any], tuple[Any, ...], bool]] = deque()
+        self.patience = patience
+        self._work: deque[Task] = deque()
+        self._public: deque[tuple[float, Task]] = deque()  # each with the moment it came
         self._public_running = 0
         self._closed = False
         self._changed = threading.Condition()
@@ -71,7 +81,11 @@ class PriorityPool(Executor):
         with self._changed:
             if self._closed:
                 raise RuntimeError("the pool is shut down")
-            (self._public if public else self._work).append((future, fn, args, public))
+            task = (future, fn, args, public)
+            if public:
+                self._public.append((time.monotonic(), task))
+            else:
+                self._work.append(task)
             self._changed.notify_all()
         return future
 
@@ -79,7 +93,7 @@ class PriorityPool(Executor):
         with self._changed:
             self._closed = True
             if cancel_futures:
-                for future, *_ in [*self._work, *self._public]:
+                for future, *_ in [*self._work, *(task for _came, task in self._public)]:
                     future.cancel()
                 self._work.clear()
                 self._public.clear()
@@ -88,17 +102,22 @@ class PriorityPool(Executor):
             for thread in self._threads:
                 thread.join()
 
-    def _next(self) -> tuple[Future, Callable[..., Any], tuple[Any, ...], bool] | None:
+    def _next(self) -> Task | None:
         with self._changed:
             while True:
+                public_may_start = bool(self._public) and self._public_running < self.public_limit
+                if public_may_start and (not self._work or self._public_waited_long()):
+                    self._public_running += 1
+                    return self._public.popleft()[1]
                 if self._work:
                     return self._work.popleft()
-                if self._public and self._public_running < self.public_limit:
-                    self._public_running += 1
-                    return self._public.popleft()
                 if self._closed and not self._public:
                     return None
                 self._changed.wait()
+
+    def _public_waited_long(self) -> bool:
+        came, _task = self._public[0]
+        return time.monotonic() - came >= self.patience
 
     def _serve(self) -> None:
         while (item := self._next()) is not None:

@@ -108,6 +108,24 @@ def test_waiting_work_goes_before_waiting_public_reads():
         pool.shutdown()
 
 
+def test_a_public_read_that_waited_its_patience_goes_before_waiting_work():
+    """The morning's logins keep work waiting for half a minute: a parent's reload waited all of it."""
+    pool = PriorityPool(threads=1, public_limit=1, patience=0.05)
+    recorder = Recorder()
+    try:
+        first = pool.submit_as(False, recorder.task("login 1"))
+        wait_until(lambda: recorder.started == ["login 1"])
+        parent = pool.submit_as(True, recorder.task("parent"))
+        time.sleep(0.1)
+        logins = [pool.submit_as(False, recorder.task(f"login {number}")) for number in (2, 3)]
+        recorder.gate.set()
+        assert [future.result(WAIT) for future in (first, parent, *logins)]
+        assert recorder.started == ["login 1", "parent", "login 2", "login 3"]
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
 def test_public_reads_never_take_every_thread():
     pool = PriorityPool(threads=4, public_limit=2)
     recorder = Recorder()
