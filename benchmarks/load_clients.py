@@ -234,8 +234,8 @@ def readers_process(base_url: str, slug: str, count: int, playing, stop, seconds
         results.put((dict(timings.seconds), dict(timings.errors), used.ru_utime + used.ru_stime))
 
 
-def merge(timings: Timings, sent: tuple[dict, dict]) -> None:
-    """The readers' process's timings into the run's."""
+def merge(timings: Timings, sent: tuple[dict, dict, float]) -> None:
+    """The readers' process's timings and CPU seconds into the run's."""
     seconds, errors, cpu = sent
     with timings.lock:
         timings.readers_cpu += cpu

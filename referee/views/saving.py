@@ -36,7 +36,7 @@ def next_game_open(table: Table, sheet: TableSheet, outcome: TableOutcome | None
     tournament = table.round.tournament
     if table.is_signed_off or len(sheet.seats) < scoring.get_ruleset(tournament.ruleset).min_players:
         return False
-    return not (outcome or sheet_outcome(tournament, sheet)).finished
+    return not (outcome if outcome is not None else sheet_outcome(tournament, sheet)).finished
 
 
 def entry_form(
