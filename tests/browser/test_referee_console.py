@@ -325,7 +325,11 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
         page.get_by_role("button", name="English").click()
         page.wait_for_selector("h1:has-text('Table 3')")
     page.goto(f"{base}/referee/tables/{demo.pk}/?game=1#entry")
-    page.fill("input[name='rack_value_C']", "60")  # this phone changes C ...
+    kept_for_offline(page)
+    with page.expect_response(lambda response: "/preview/" in response.url):
+        page.fill("input[name='rack_value_C']", "60")  # this phone changes C ...
+    # The test's database is shared in memory, where a write meets a reading thread's table lock at once
+    # rather than waiting; so the desk writes once the phone's own requests are answered.
     corrected = [hand if hand.seat != "A" else PlayerInput("A", rack="R3 K5") for hand in hands]
     services.game_result_submit(  # ... while the desk corrects A
         actor=organiser, table=demo, game_number=1, ending="went-out", hands=corrected, expected_version=1
