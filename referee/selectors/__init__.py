@@ -14,7 +14,7 @@ from referee.selectors.progress import (
     tournament_progress,
 )
 from referee.selectors.schools import SchoolRow, school_standings
-from referee.selectors.sheets import TableSheet, table_sheet
+from referee.selectors.sheets import TableSheet, sheet_seats, table_sheet
 from referee.selectors.standings import StandingRow, standings
 from referee.selectors.tournaments import TournamentRow, organiser_tournaments, public_tournaments
 from referee.selectors.winners import TableWinner, table_winners
@@ -38,6 +38,7 @@ __all__ = [
     "round_counts",
     "round_progress",
     "school_standings",
+    "sheet_seats",
     "standings",
     "table_history",
     "table_progress",

@@ -133,12 +133,22 @@ def table_sheet(table: Table) -> TableSheet:
     return table_sheets([table])[0]
 
 
+def sheet_seats(table: Table) -> list[SheetSeat]:
+    """One query: a table's seats as its sheet shows them, for a form that needs no more than who sits
+    where (a game's save or preview, whose sheet is read only when the page is shown again)."""
+    return [_sheet_seat(seat) for seat in _seats_with_players([table.pk])]
+
+
+def _seats_with_players(keys: Sequence[int]) -> Sequence[Seat]:
+    return Seat.objects.filter(table_id__in=keys).select_related("player__school").order_by("letter")
+
+
 def table_sheets(tables: Sequence[Table]) -> list[TableSheet]:
     """The sheets of many tables in the same four queries (a round's printout reads them in bulk). The
     tables' rounds and tournament should be loaded."""
     keys = [table.pk for table in tables]
     seats_by_table: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(table_id__in=keys).select_related("player__school").order_by("letter"):
+    for seat in _seats_with_players(keys):
         seats_by_table[seat.table_id].append(seat)
     games_by_table: dict[int, list[Game]] = defaultdict(list)
     for game in Game.objects.filter(table_id__in=keys).order_by("number"):

@@ -18,7 +18,7 @@ from referee import permissions, selectors
 from referee.models import Table
 from referee.results.previews import restore_preview
 from referee.results.table_rules import table_ruleset
-from referee.views.saving import add_service_error, entry_form, incident_form, preview_of
+from referee.views.saving import add_service_error, incident_form, posted_entry_form, preview_of
 
 
 def _errors(form: Any) -> dict[str, list[str]]:
@@ -32,10 +32,10 @@ class TablePreviewView(LoginRequiredMixin, View):
         table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=kwargs["pk"])
         if not permissions.can_enter_results(request.user, table):
             raise PermissionDenied(_("This table is not assigned to you."))
-        sheet = selectors.table_sheet(table)
         if request.POST.get("action") == "preview-restore":
-            return self._restore(request, table, sheet)
-        form = entry_form(table, sheet, request.POST)
+            return self._restore(request, table, selectors.table_sheet(table))
+        # Sent at each pause in the referee's typing: the game's form needs only who sits where.
+        form = posted_entry_form(table, selectors.sheet_seats(table), request.POST)
         preview = preview_of(table, form)
         html = render_to_string("referee/_preview.html", {"preview": preview}, request=request)
         return JsonResponse({"html": html, "errors": _errors(form)})

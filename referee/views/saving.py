@@ -7,6 +7,7 @@ values where only it changed something, and every difference is listed (`forms/c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,7 @@ from referee.models import Game, Incident, Table
 from referee.results.outcome import TableOutcome
 from referee.results.previews import game_preview
 from referee.results.table_rules import table_ruleset
-from referee.selectors.sheets import TableSheet, sheet_outcome
+from referee.selectors.sheets import SheetSeat, TableSheet, sheet_outcome
 
 RACED = ("stale", "exists")
 
@@ -39,19 +40,24 @@ def next_game_open(table: Table, sheet: TableSheet, outcome: TableOutcome | None
     return not (outcome if outcome is not None else sheet_outcome(tournament, sheet)).finished
 
 
+def posted_entry_form(table: Table, seats: Sequence[SheetSeat], data: Any) -> GameEntryForm:
+    """A posted game: who sits where is all its form needs (`selectors.sheet_seats`, one query)."""
+    return GameEntryForm(data, seats=seats, ruleset=table_ruleset(table.round.tournament, len(seats)))
+
+
 def entry_form(
     table: Table, sheet: TableSheet, data: Any = None, game_number: int | None = None
 ) -> GameEntryForm:
     """A bound form for a post; else a blank one for the next game, or one holding game `game_number`."""
-    ruleset = table_ruleset(table.round.tournament, len(sheet.seats))
     if data is not None:
-        return GameEntryForm(data, seats=sheet.seats, ruleset=ruleset)
+        return posted_entry_form(table, sheet.seats, data)
     stored = sheet.game(game_number) if game_number else None
     if stored is not None:
         initial = initial_for_game(stored, sheet.seats)
     else:
         initial = {"game_number": sheet.games_played + 1}
     initial["submission"] = new_submission_key()
+    ruleset = table_ruleset(table.round.tournament, len(sheet.seats))
     return GameEntryForm(initial=initial, seats=sheet.seats, ruleset=ruleset)
 
 
@@ -76,10 +82,11 @@ def add_service_error(form: Form, error: ServiceError, field: str | None) -> Non
 
 @dataclass
 class GameSave:
-    """What became of a posted game: saved, refused (the form holds the errors) or raced (a conflict)."""
+    """What became of a posted game: saved, refused (the form holds the errors) or raced (a conflict).
+    A refused or raced save carries the table's `sheet`, read after it, to show the page again."""
 
     form: GameEntryForm
-    sheet: TableSheet
+    sheet: TableSheet | None = None
     game: Game | None = None
     conflict: Conflict | None = None
 
@@ -92,10 +99,11 @@ class GameSave:
 
 
 def game_save(request: HttpRequest, table: Table) -> GameSave:
-    sheet = selectors.table_sheet(table)
-    form = entry_form(table, sheet, request.POST)
+    """The save reads only the seats before the service: the hall's usual save lands and redirects, so the
+    games, hands and incidents are read (three more queries) only when the page is shown again."""
+    form = posted_entry_form(table, selectors.sheet_seats(table), request.POST)
     if not form.is_valid():
-        return GameSave(form, sheet)
+        return GameSave(form, selectors.table_sheet(table))
     values = form.cleaned_data
     try:
         game = services.game_result_submit(
@@ -111,21 +119,21 @@ def game_save(request: HttpRequest, table: Table) -> GameSave:
         )
     except ServiceError as error:
         if error.code in RACED:
-            return _raced(table, sheet, form, error)
+            return _raced(table, form, error)
         add_service_error(form, error, form.field_for(error.field, error.code))
-        return GameSave(form, sheet)
-    return GameSave(form, sheet, game=game)
+        return GameSave(form, selectors.table_sheet(table))
+    return GameSave(form, game=game)
 
 
-def _raced(table: Table, sheet: TableSheet, form: GameEntryForm, error: ServiceError) -> GameSave:
+def _raced(table: Table, form: GameEntryForm, error: ServiceError) -> GameSave:
     """Another device saved this game first: offer the entry again, aimed at the saved version, with what
     each device changed; the other device's changes are taken wherever this one left a field alone."""
     number = form.cleaned_data["game_number"]
     current = table.games.filter(number=number).first()
+    fresh = selectors.table_sheet(table)
     if current is None:
         form.add_error(None, str(error.message))
-        return GameSave(form, sheet)
-    fresh = selectors.table_sheet(table)
+        return GameSave(form, fresh)
     conflict = game_conflict(form, fresh.seats, current)
     data = QueryDict(mutable=True)
     data.update(form_data(conflict.merged, [seat.letter for seat in fresh.seats]))

@@ -117,3 +117,49 @@ def test_the_table_page_asks_once_whether_its_referee_still_is_one(client, tourn
         response = client.post(address, last_game("asked-once"))
     assert response.status_code == 302
     assert (asked(page), asked(save)) == (1, 2)
+
+
+SHEET_TABLES = ("referee_game", "referee_handresult", "referee_incident")
+
+
+def _reads(captured, table_name: str) -> int:
+    return sum(
+        query["sql"].startswith("SELECT") and f'FROM "{table_name}"' in query["sql"]
+        for query in captured.captured_queries
+    )
+
+
+def test_a_save_that_lands_reads_the_sheet_only_inside_its_transaction(client, tournaments):
+    """The page's form needs only who sits where; the games are read once, locked, by the service, and the
+    hands and incidents not at all (a landed save redirects). The sheet was read first, three queries more."""
+    table = _table(tournaments[0], 1)
+    client.force_login(table.referee)
+    address = reverse("referee:table", args=[table.pk])
+    with CaptureQueriesContext(connection) as save:
+        response = client.post(address, last_game("reads-once"))
+    assert response.status_code == 302
+    reads = {name: _reads(save, name) for name in SHEET_TABLES}
+    assert reads == {"referee_game": 1, "referee_handresult": 0, "referee_incident": 0}
+
+
+def test_a_refused_save_shows_the_sheet_again(client, tournaments):
+    table = _table(tournaments[0], 1)
+    client.force_login(table.referee)
+    address = reverse("referee:table", args=[table.pk])
+    response = client.post(address, {**last_game("refused"), "game_number": "7"})
+    assert response.status_code == 200
+    assert response.context["sheet"].games_played == 2
+    assert response.context["entry_form"].errors
+
+
+def test_the_live_preview_reads_only_the_seats(client, tournaments):
+    table = _table(tournaments[0], 1)
+    client.force_login(table.referee)
+    with CaptureQueriesContext(connection) as preview:
+        response = client.post(
+            reverse("referee:preview", args=[table.pk]), {**last_game("x"), "action": "preview-game"}
+        )
+    assert response.status_code == 200
+    assert response.json()["html"].strip()
+    reads = {name: _reads(preview, name) for name in SHEET_TABLES}
+    assert reads == {"referee_game": 0, "referee_handresult": 0, "referee_incident": 0}
