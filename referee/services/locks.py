@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connection
 
-from referee.models import Round, Table, Tournament
+from referee.models import Game, Round, Table, Tournament
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -39,3 +39,13 @@ def _share_tournament_of_table(pk: int) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [pk])
+
+
+def lock_games(table: Table) -> list[Game]:
+    """The games of a table whose row `lock_table` holds, by number, each locked for the save's change.
+
+    Only the games' own rows are locked. Ordered as the model is (by table, so by round and table number),
+    the query joined the table and its round, and FOR UPDATE locked every row it read: each save of a game
+    after the first then held the round's one row, and every other table's save in that round waited for
+    it to commit."""
+    return list(Game.objects.filter(table=table).order_by("number").select_for_update(of=("self",)))

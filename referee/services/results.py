@@ -26,7 +26,7 @@ from referee.results.hands import (
 from referee.results.outcome import TIE_BREAK, table_match, table_outcome
 from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
-from referee.services.locks import lock_table
+from referee.services.locks import lock_games, lock_table
 from referee.services.signoff import withdraw_confirmation
 
 
@@ -225,7 +225,7 @@ def game_result_submit(
     """
     table = lock_table(table.pk)
     # A table holds a handful of games: one read answers "sent before?", "which game?" and "how many?".
-    games = list(table.games.select_for_update())
+    games = lock_games(table)
     replayed = _replayed(games, submission)
     if replayed is not None:
         permissions.require_result_entry(actor, table)

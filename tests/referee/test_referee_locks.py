@@ -8,20 +8,27 @@ import threading
 import time
 
 import pytest
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from referee import services
-from referee.services.locks import lock_table, lock_tournament
+from referee.models import Game
+from referee.services.locks import lock_games, lock_table, lock_tournament
 from tests.referee.races import require_server_database
 
 
-def hold_table_lock(pk: int, inside: threading.Event, leave: threading.Event) -> threading.Thread:
-    """A device at table `pk` in the middle of a save: its transaction holds the lock until `leave`."""
+def hold_table_lock(
+    pk: int, inside: threading.Event, leave: threading.Event, *, games: bool = False
+) -> threading.Thread:
+    """A device at table `pk` in the middle of a save: its transaction holds the lock (and, with `games`, its
+    games' locks) until `leave`."""
 
     def save() -> None:
         try:
             with transaction.atomic():
-                lock_table(pk)
+                table = lock_table(pk)
+                if games:
+                    lock_games(table)
                 inside.set()
                 leave.wait(10)
         finally:
@@ -87,3 +94,32 @@ def test_the_locked_table_comes_with_its_round_and_tournament(table, django_asse
     locked = lock_table(table.pk)
     with django_assert_num_queries(0):
         assert locked.round.tournament.pk == tournament
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_later_game_at_one_table_does_not_wait_for_one_at_another(organiser, round_, table):
+    """Each table has a game saved; a save of the next one locks the games there. Ordered by the model (by
+    table, so by round), that lock took the round's row too, and the round's other tables waited."""
+    require_server_database()
+    other = services.table_create(actor=organiser, round_=round_)
+    for at in (table, other):
+        Game.objects.create(table=at, number=1, ending="went-out")
+    inside, leave = threading.Event(), threading.Event()
+    saving = hold_table_lock(table.pk, inside, leave, games=True)
+    try:
+        second, took = timed_in_thread(lambda: lock_games(lock_table(other.pk)))
+        second.join(5)
+        assert took, "the other table's games waited for this one's save"
+    finally:
+        leave.set()
+        saving.join(10)
+
+
+@pytest.mark.django_db
+def test_a_tables_games_are_locked_by_their_own_rows_only(table):
+    Game.objects.create(table=table, number=1, ending="went-out")
+    with transaction.atomic(), CaptureQueriesContext(connection) as captured:
+        games = lock_games(lock_table(table.pk))
+    assert [game.number for game in games] == [1]
+    (read,) = [query["sql"] for query in captured.captured_queries if 'FROM "referee_game"' in query["sql"]]
+    assert "JOIN" not in read
