@@ -70,6 +70,8 @@ def print_run(
         ratio = percentile(standings, 0.5) / references["standings SQL"]
         print(f"   public standings p50 = {ratio:.2f}x the raw SQL aggregate measured in this run")
         print(readers_line(timings))
+    if summary.get("cores"):
+        print(summary["cores"].line())
     logged_in = summary["all logged in after"]
     print(
         "   all referees logged in after "

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.core_share import core_times, own_cpu_seconds, share_between
 from benchmarks.load_clients import READERS, Referee, Timings, merge, readers_process
 from benchmarks.load_server import Server
 
@@ -268,6 +269,7 @@ def burst(
         args=(server.base_url, "load", READERS, playing, finished, RUN_SECONDS, results),
         daemon=True,
     )
+    cores_before, own_before = core_times(), own_cpu_seconds()
     readers.start()
     threads = [
         threading.Thread(
@@ -297,6 +299,7 @@ def burst(
     finished.set()
     merge(timings, results.get(timeout=30))
     readers.join(10)
+    cores = share_between(cores_before, core_times(), timings.readers_cpu, own_cpu_seconds() - own_before)
     logged_in = [referee.logged_in_at - began for referee in referees if referee.logged_in_at]
     for referee in referees:
         referee.close()
@@ -307,6 +310,7 @@ def burst(
         "export seconds": export_seconds,
         "seconds": time.monotonic() - began,
         "play from": play_from[0] if play_from else 0,
+        "cores": cores,
     }
 
 

@@ -1,0 +1,74 @@
+"""How busy the machine's cores were during a load run, and how much of that the bench's own clients took.
+
+The referees' and the parents' clients run on the cores the server runs on, which a hall's phones do not: the
+share they took is printed beside the figures, so that a reader can tell the server's answers from the wait
+for a core that the clients themselves made. Linux only (`/proc/stat`); elsewhere the line is left out.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+from dataclasses import dataclass
+from pathlib import Path
+
+PROC_STAT = Path("/proc/stat")
+# /proc/stat's first line: user nice system idle iowait irq softirq steal (guest time is counted in user).
+BUSY_FIELDS = (0, 1, 2, 5, 6, 7)
+IDLE_FIELDS = (3, 4)
+
+
+@dataclass(frozen=True)
+class CoreTimes:
+    """Seconds of core time since boot, summed over every core: busy, and busy or idle."""
+
+    busy: float
+    total: float
+
+
+def core_times() -> CoreTimes | None:
+    try:
+        fields = [int(value) for value in PROC_STAT.read_text().split("\n", 1)[0].split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = sum(fields[index] for index in BUSY_FIELDS) / tick
+    return CoreTimes(busy=busy, total=busy + sum(fields[index] for index in IDLE_FIELDS) / tick)
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds this process has spent so far, all its threads together."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+@dataclass(frozen=True)
+class CoreShare:
+    """Over one run: how busy the cores were, and the CPU seconds each kind of client spent."""
+
+    busy: float  # share of all the cores' time
+    core_seconds: float  # the cores' time over the run (seconds x cores)
+    readers: float  # CPU seconds of the readers' process
+    referees: float  # CPU seconds of the referees' process (the bench itself)
+
+    def line(self) -> str:
+        busy_seconds = self.busy * self.core_seconds
+        clients = self.readers + self.referees
+        return (
+            f"   the cores were busy {self.busy:.0%} of the run; the bench's own clients took "
+            f"{clients / busy_seconds:.0%} of that busy time (readers {self.readers / busy_seconds:.0%}, "
+            f"referees {self.referees / busy_seconds:.0%}), the rest went to the server, the database, the "
+            "export worker and anything else running"
+        )
+
+
+def share_between(
+    before: CoreTimes | None, after: CoreTimes | None, readers: float, referees: float
+) -> CoreShare | None:
+    if before is None or after is None or after.total <= before.total:
+        return None
+    core_seconds = after.total - before.total
+    busy = (after.busy - before.busy) / core_seconds
+    if busy <= 0:
+        return None
+    return CoreShare(busy=busy, core_seconds=core_seconds, readers=readers, referees=referees)
