@@ -1,7 +1,8 @@
 """The venue under load, through the real server, on 127.0.0.1 only: N referees (50, 100, 200) log in
 together, then play: each takes 5 to 15 seconds to enter a game (all starting at the bell, as after a round's
 time limit), saves three games and signs off through the real forms, while 20 parents reload the public
-standings of a 5,000-player tournament as fast as they can, in a process of their own (as their phones are).
+standings of a 5,000-player tournament as fast as they can, in a process of their own (as their phones are),
+through a light HTTP client (`page_reader`) that takes the server's cores as little as a phone would.
 The same 200 referees once more with no typing time at all, every request back to back: a stress figure that
 no hall of people can make, printed without targets. Then a fault run: the server (gunicorn's whole process
 group and the export worker) is killed with SIGKILL in the middle of a burst of saves, started again, and
