@@ -3,6 +3,8 @@ holds after each run."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from benchmarks.load_clients import READERS, Referee, Timings, percentile
 
 SERVER_KINDS = {
@@ -103,6 +105,22 @@ def readers_line(timings: Timings) -> str:
         f"{mean * 1000:.0f} ms, so {READERS / mean:,.0f} a second; their own process spent "
         f"{timings.readers_cpu / reloads * 1000:.2f} ms of CPU a reload on the same cores"
     )
+
+
+def readers_by_process(rows: list[tuple[str, str, int, float, str]], play_from: int) -> str | None:
+    """How the reloads during play were shared between the server's processes. Each process gives the
+    public pages one thread, and a reader's kept-alive connection stays with the process that took it, so a
+    run whose readers mostly went to one process has half the threads for them."""
+    counts = Counter(
+        process
+        for number, (method, path, _status, _seconds, process) in enumerate(rows)
+        if number >= play_from and _server_kind(method, path) == "public standings"
+    )
+    total = sum(counts.values())
+    if not total:
+        return None
+    shares = " / ".join(f"{count / total:.0%}" for _process, count in counts.most_common())
+    return f"   the reloads during play by server process: {shares}"
 
 
 def _stored(table_pks: list[int]) -> dict[int, list[tuple[int, int]]]:

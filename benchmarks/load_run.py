@@ -162,7 +162,7 @@ def main() -> int:
         return 3
     setup_django(options["url"])
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
-    from benchmarks.load_report import check_database, print_run
+    from benchmarks.load_report import check_database, print_run, readers_by_process
 
     runs = [(count, tuple(typing) if typing else None) for count, typing in options["runs"]]
     started = time.perf_counter()
@@ -202,7 +202,10 @@ def main() -> int:
                     f"{count} referees saving back to back (no typing time: a stress figure, not a target)"
                 )
             targets = TARGETS if typing else {}
-            print_run(title, timings, server.server_times(), summary, targets, refs)
+            rows = server.server_rows()
+            print_run(title, timings, [row[:4] for row in rows], summary, targets, refs)
+            if shared := readers_by_process(rows, summary["play from"]):
+                print(shared)
             right &= check_database(referees, summary)
         fault_referees = [
             Referee(server.base_url, username, PASSWORD, pk, Timings())

@@ -20,7 +20,8 @@ from pathlib import Path
 import httpx
 
 PROJECT = Path(__file__).resolve().parent.parent
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+# Method, path, status, microseconds, and the worker process as <pid>.
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s"
 
 
 def free_port() -> int:
@@ -125,15 +126,24 @@ class Server:
 
     def server_times(self) -> list[tuple[str, str, int, float]]:
         """(method, path, status, seconds) of every request in the access log so far."""
-        rows = []
-        if not self.access_log.exists():
-            return rows
-        for line in self.access_log.read_text().splitlines():
-            parts = line.split()
-            if len(parts) == 4 and parts[3].isdigit():
-                rows.append((parts[0], parts[1], int(parts[2]), int(parts[3]) / 1e6))
-        return rows
+        return [row[:4] for row in self.server_rows()]
+
+    def server_rows(self) -> list[tuple[str, str, int, float, str]]:
+        """(method, path, status, seconds, worker process) of every request in the access log so far."""
+        return read_access_log(self.access_log)
 
     def reset_log(self) -> None:
         if self.access_log.exists():
             self.access_log.write_text("")
+
+
+def read_access_log(path: Path) -> list[tuple[str, str, int, float, str]]:
+    """The rows of an access log written in `ACCESS_FORMAT`; a line cut short by a kill is left out."""
+    rows: list[tuple[str, str, int, float, str]] = []
+    if not path.exists():
+        return rows
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 5 and parts[2].isdigit() and parts[3].isdigit():
+            rows.append((parts[0], parts[1], int(parts[2]), int(parts[3]) / 1e6, parts[4].strip("<>")))
+    return rows

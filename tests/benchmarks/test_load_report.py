@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.load_clients import READERS, Timings
-from benchmarks.load_report import readers_line
+from benchmarks.load_report import readers_by_process, readers_line
 
 
 def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
@@ -15,3 +15,21 @@ def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
     assert f"the {READERS} readers: 300 reloads during play, mean wait 40 ms" in line
     assert f"so {READERS / 0.040:,.0f} a second" in line
     assert "spent 2.00 ms of CPU a reload" in line
+
+
+def test_the_reloads_during_play_are_shared_out_by_server_process():
+    rows = [
+        ("GET", "/t/load/standings/", 200, 0.001, "11"),  # during the logins: not counted
+        ("GET", "/t/load/standings/", 200, 0.001, "11"),
+        ("GET", "/t/load/standings/", 200, 0.001, "11"),
+        ("GET", "/t/load/standings/", 200, 0.001, "11"),
+        ("GET", "/t/load/standings/", 200, 0.001, "22"),
+        ("POST", "/referee/tables/7/", 302, 0.020, "22"),  # a referee's save: not a reload
+        ("GET", "/t/load/", 200, 0.001, "22"),  # another public page: not the standings
+    ]
+    line = readers_by_process(rows, play_from=1)
+    assert line == "   the reloads during play by server process: 75% / 25%"
+
+
+def test_no_line_without_reloads_during_play():
+    assert readers_by_process([("GET", "/t/load/standings/", 200, 0.001, "11")], play_from=1) is None

@@ -1,0 +1,20 @@
+"""The load bench reads gunicorn's access log as `ACCESS_FORMAT` writes it."""
+
+from __future__ import annotations
+
+from benchmarks.load_server import ACCESS_FORMAT, read_access_log
+
+
+def test_rows_carry_the_worker_process_and_a_line_cut_short_is_left_out(tmp_path):
+    assert ACCESS_FORMAT.split() == ["%(m)s", "%(U)s", "%(s)s", "%(D)s", "%(p)s"]
+    log = tmp_path / "access.log"
+    log.write_text(
+        "GET /t/load/standings/ 200 1234 <4056>\n"
+        "POST /referee/tables/7/ 302 20500 <4061>\n"
+        "GET /t/load/standings/ 200 98"  # the server was killed while writing this line
+    )
+    assert read_access_log(log) == [
+        ("GET", "/t/load/standings/", 200, 0.001234, "4056"),
+        ("POST", "/referee/tables/7/", 302, 0.0205, "4061"),
+    ]
+    assert read_access_log(tmp_path / "none.log") == []
