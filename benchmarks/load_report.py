@@ -42,7 +42,7 @@ def _row(kind: str, values: list[float]) -> str:
 def print_run(
     title: str,
     timings: Timings,
-    server_rows: list[tuple[str, str, int, float]],
+    server_rows: list[tuple[str, str, int, float, str]],
     summary: dict,
     targets: dict[str, float],
     references: dict[str, float],
@@ -52,7 +52,7 @@ def print_run(
     for kind in CLIENT_KINDS:
         print(_row(kind, timings.seconds.get(kind, [])))
     by_kind: dict[str, list[float]] = {}
-    for number, (method, path, _status, seconds) in enumerate(server_rows):
+    for number, (method, path, _status, seconds, _process) in enumerate(server_rows):
         kind = _server_kind(method, path)
         if kind in ("public standings", "table page") and number < summary["play from"]:
             kind = f"{kind}, logins"

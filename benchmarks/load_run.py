@@ -203,7 +203,7 @@ def main() -> int:
                 )
             targets = TARGETS if typing else {}
             rows = server.server_rows()
-            print_run(title, timings, [row[:4] for row in rows], summary, targets, refs)
+            print_run(title, timings, rows, summary, targets, refs)
             if shared := readers_by_process(rows, summary["play from"]):
                 print(shared)
             right &= check_database(referees, summary)
@@ -262,7 +262,7 @@ def burst(
 
     def play() -> None:
         playing.set()
-        play_from.append(len(server.server_times()))
+        play_from.append(len(server.server_rows()))
 
     everyone_in = threading.Barrier(len(referees), action=play)
     spawn = multiprocessing.get_context("spawn")

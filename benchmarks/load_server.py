@@ -124,10 +124,6 @@ class Server:
                 process.wait()
         self.processes.clear()
 
-    def server_times(self) -> list[tuple[str, str, int, float]]:
-        """(method, path, status, seconds) of every request in the access log so far."""
-        return [row[:4] for row in self.server_rows()]
-
     def server_rows(self) -> list[tuple[str, str, int, float, str]]:
         """(method, path, status, seconds, worker process) of every request in the access log so far."""
         return read_access_log(self.access_log)
