@@ -19,6 +19,7 @@ from pathlib import Path
 
 from benchmarks.core_share import core_times, own_cpu_seconds, share_between
 from benchmarks.load_clients import READERS, Referee, Timings, merge, readers_process
+from benchmarks.load_report import NOT_READY, export_went_wrong
 from benchmarks.load_server import Server
 
 SIZE = 5000
@@ -153,7 +154,7 @@ def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
                 ), seconds
             return "failed: " + status["message"], seconds
         time.sleep(0.2)
-    return "not ready in time", time.perf_counter() - started
+    return NOT_READY, time.perf_counter() - started
 
 
 def main() -> int:
@@ -235,7 +236,7 @@ def time_exports(server: Server, refs: dict[str, float]) -> bool:
             f"load {load_average()}; {ratio:,.0f}x one reportlab page)",
             flush=True,
         )
-        right &= end == "done"
+        right &= not export_went_wrong(end)
     organiser.close()
     return right
 

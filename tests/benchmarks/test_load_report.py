@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.load_clients import READERS, Timings
-from benchmarks.load_report import readers_by_process, readers_line
+from benchmarks.load_report import NOT_READY, export_went_wrong, readers_by_process, readers_line
 
 
 def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
@@ -33,3 +33,18 @@ def test_the_reloads_during_play_are_shared_out_by_server_process():
 
 def test_no_line_without_reloads_during_play():
     assert readers_by_process([("GET", "/t/load/standings/", 200, 0.001, "11")], play_from=1) is None
+
+
+def test_an_export_that_is_only_slow_is_a_figure_not_a_wrong_answer():
+    """On a busy machine the export worker gives way to the web server, so the round's scoresheets asked for
+    during play may not be ready before the bench stops waiting: slow, not wrong."""
+    assert not export_went_wrong("")
+    assert not export_went_wrong("done")
+    assert not export_went_wrong(NOT_READY)
+
+
+def test_an_export_that_failed_or_was_refused_is_a_wrong_answer():
+    assert export_went_wrong("failed: the worker stopped")
+    assert export_went_wrong("refused (500)")
+    assert export_went_wrong("status 500")
+    assert export_went_wrong("download 404")
