@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from benchmarks.load_clients import READERS, Referee, Timings, percentile
+from benchmarks.load_server import ServerRow
 
 SERVER_KINDS = {
     ("POST", "/login/"): "login",
@@ -42,7 +43,7 @@ def _row(kind: str, values: list[float]) -> str:
 def print_run(
     title: str,
     timings: Timings,
-    server_rows: list[tuple[str, str, int, float, str]],
+    server_rows: list[ServerRow],
     summary: dict,
     targets: dict[str, float],
     references: dict[str, float],
@@ -51,16 +52,22 @@ def print_run(
     print("   | as the clients felt it       |  count | p50 ms | p95 ms | p99 ms |")
     for kind in CLIENT_KINDS:
         print(_row(kind, timings.seconds.get(kind, [])))
-    by_kind: dict[str, list[float]] = {}
-    for number, (method, path, _status, seconds, _process) in enumerate(server_rows):
-        kind = _server_kind(method, path)
+    spent: dict[str, list[float]] = {}
+    waited: dict[str, list[float]] = {}
+    for number, row in enumerate(server_rows):
+        kind = _server_kind(row.method, row.path)
         if kind in ("public standings", "table page") and number < summary["play from"]:
             kind = f"{kind}, logins"
         if kind:
-            by_kind.setdefault(kind, []).append(seconds)
+            spent.setdefault(kind, []).append(row.seconds)
+            waited.setdefault(kind, []).append(row.waited)
     print("   | as the server spent it       |")
     for kind in SERVER_ROWS:
-        print(_row(kind, by_kind.get(kind, [])))
+        print(_row(kind, spent.get(kind, [])))
+    # Before the server's own time starts: the request waited for one of the process's threads.
+    print("   | waiting for a thread before |")
+    for kind in SERVER_ROWS:
+        print(_row(kind, waited.get(kind, [])))
     for kind, target in targets.items():
         if not timings.seconds.get(kind):
             continue  # no such requests in this run (BENCH_READERS=0: no parents)
@@ -107,14 +114,14 @@ def readers_line(timings: Timings) -> str:
     )
 
 
-def readers_by_process(rows: list[tuple[str, str, int, float, str]], play_from: int) -> str | None:
+def readers_by_process(rows: list[ServerRow], play_from: int) -> str | None:
     """How the reloads during play were shared between the server's processes. Each process gives the
     public pages one thread, and a reader's kept-alive connection stays with the process that took it, so a
     run whose readers mostly went to one process has half the threads for them."""
     counts = Counter(
-        process
-        for number, (method, path, _status, _seconds, process) in enumerate(rows)
-        if number >= play_from and _server_kind(method, path) == "public standings"
+        row.process
+        for number, row in enumerate(rows)
+        if number >= play_from and _server_kind(row.method, row.path) == "public standings"
     )
     total = sum(counts.values())
     if not total:

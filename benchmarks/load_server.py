@@ -2,7 +2,8 @@
 only, in a process group of its own (so the fault run can kill it whole), with the export worker beside it.
 
 Gunicorn's access log records each request's own time (`%(D)s`, microseconds, from the moment a worker
-thread takes it), so the bench can print what the server spent beside what the clients felt.
+thread takes it) and how long it waited for that thread (`%(w)s`, `tableref.hall_worker.HallLogger`), so the
+bench can print what the server spent and where the rest of what the clients felt went.
 """
 
 from __future__ import annotations
@@ -16,12 +17,24 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 
 PROJECT = Path(__file__).resolve().parent.parent
-# Method, path, status, microseconds, and the worker process as <pid>.
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s"
+# Method, path, status, microseconds spent, the worker process as <pid>, microseconds waited for a thread.
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s %(w)s"
+
+
+class ServerRow(NamedTuple):
+    """One request as the server's access log has it; times in seconds."""
+
+    method: str
+    path: str
+    status: int
+    seconds: float
+    process: str
+    waited: float
 
 
 def free_port() -> int:
@@ -124,8 +137,8 @@ class Server:
                 process.wait()
         self.processes.clear()
 
-    def server_rows(self) -> list[tuple[str, str, int, float, str]]:
-        """(method, path, status, seconds, worker process) of every request in the access log so far."""
+    def server_rows(self) -> list[ServerRow]:
+        """Every request in the access log so far."""
         return read_access_log(self.access_log)
 
     def reset_log(self) -> None:
@@ -133,13 +146,18 @@ class Server:
             self.access_log.write_text("")
 
 
-def read_access_log(path: Path) -> list[tuple[str, str, int, float, str]]:
+def read_access_log(path: Path) -> list[ServerRow]:
     """The rows of an access log written in `ACCESS_FORMAT`; a line cut short by a kill is left out."""
-    rows: list[tuple[str, str, int, float, str]] = []
+    rows: list[ServerRow] = []
     if not path.exists():
         return rows
     for line in path.read_text().splitlines():
         parts = line.split()
-        if len(parts) == 5 and parts[2].isdigit() and parts[3].isdigit():
-            rows.append((parts[0], parts[1], int(parts[2]), int(parts[3]) / 1e6, parts[4].strip("<>")))
+        if len(parts) == 6 and all(parts[index].isdigit() for index in (2, 3, 5)):
+            method, address, status, spent, process, waited = parts
+            rows.append(
+                ServerRow(
+                    method, address, int(status), int(spent) / 1e6, process.strip("<>"), int(waited) / 1e6
+                )
+            )
     return rows

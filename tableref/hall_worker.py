@@ -4,16 +4,27 @@ On match day the same few cores serve the referees' saves and the parents who re
 pause. In gunicorn's own thread pool every request waits its turn in one line, so a referee's Save waited
 behind a dozen reloads, then shared the interpreter with three more while it ran: four times its own time.
 Here each request is looked at before it is queued (its first bytes, read without taking them off the socket):
-a public page (`GET /t/...`) waits until no other request is waiting, and at most `WEB_PUBLIC_THREADS` of a
-process's threads (one unless told) serve public pages at once, so the rest are always free for a referee or
-an organiser. One is enough: a process's threads share one interpreter, and in the load bench a second thread
-on public pages took the interpreter from the referees' requests (their server time, p50, 48 ms against 40)
-while the parents' reloads came no faster. A public page that has waited a second (`PATIENCE`) goes before
-waiting work: the morning's logins kept work waiting for half a minute, and the parents' reloads with it.
-The public pages are cached (`referee.views.public_page`), so those threads still answer hundreds a second.
+a public page (`GET /t/...`) waits until no other request of its process is waiting or running, and at most
+`WEB_PUBLIC_THREADS` of a process's threads (one unless told) serve public pages at once, so the rest are
+always free for a referee or an organiser.
+
+Waiting for the running requests too matters: a reload that ran beside a referee's request took turns with it
+on the process's one interpreter, so the request took twice as long and the next ones queued behind it. In
+the load bench (200 referees on SQLite, alternating runs) the referees' requests waited 5-114 ms for a thread
+(p50) and then took 93-135 ms; with the reloads kept to the moments between them, 0.1-0.2 ms and 52-60 ms, and
+the parents got more reloads a second, not fewer (600-720 against 90-530). One public thread is enough for the
+same reason: a second one took the interpreter from the referees' requests (their server time, p50, 48 ms
+against 40) while the parents' reloads came no faster. A public page that has waited a second (`PATIENCE`)
+goes first all the same, beside running work if need be: the morning's logins kept work waiting for half a
+minute, and the parents' reloads with it. The public pages are cached (`referee.views.public_page`), so a
+thread answers hundreds a second between the referees' requests.
 
 Only the order changes: every request is still answered, and a request whose first bytes have not arrived
 yet, or that comes over TLS (when gunicorn itself holds the certificate), simply counts as not public.
+
+What the order costs shows in the access log (`HallLogger`): gunicorn times a request from the moment a
+thread takes it, so a request that waited half a second for a thread looked fast there while the phone
+waited. The atom `%(w)s` is that wait, in microseconds.
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from gunicorn.glogging import Logger
 from gunicorn.workers.gthread import ThreadWorker
 
 from tableref.environment import env_int
@@ -54,9 +66,9 @@ Task = tuple[Future, Callable[..., Any], tuple[Any, ...], bool]
 
 
 class PriorityPool(Executor):
-    """A fixed set of threads that take waiting work in order (work first, public reads after), and give
-    public reads no more than `public_limit` threads at once. A public read that cannot start yet holds no
-    thread while it waits; one that has waited `patience` seconds goes before work."""
+    """A fixed set of threads that take waiting work in order, and public reads only while no work waits or
+    runs, on no more than `public_limit` threads at once. A public read that cannot start yet holds no thread
+    while it waits; one that has waited `patience` seconds goes before work, and beside work that runs."""
 
     def __init__(self, threads: int, public_limit: int, patience: float = PATIENCE) -> None:
         self.public_limit = max(1, min(public_limit, threads))
@@ -64,6 +76,7 @@ class PriorityPool(Executor):
         self._work: deque[Task] = deque()
         self._public: deque[tuple[float, Task]] = deque()  # each with the moment it came
         self._public_running = 0
+        self._work_running = 0
         self._closed = False
         self._changed = threading.Condition()
         self._threads = [
@@ -106,18 +119,24 @@ class PriorityPool(Executor):
         with self._changed:
             while True:
                 public_may_start = bool(self._public) and self._public_running < self.public_limit
-                if public_may_start and (not self._work or self._public_waited_long()):
+                quiet = not self._work and not self._work_running
+                if public_may_start and (quiet or self._public_waited_long()):
                     self._public_running += 1
                     return self._public.popleft()[1]
                 if self._work:
+                    self._work_running += 1
                     return self._work.popleft()
                 if self._closed and not self._public:
                     return None
-                self._changed.wait()
+                # A public read that may start but for work is looked at again when its patience runs out.
+                self._changed.wait(self._patience_left() if public_may_start else None)
 
     def _public_waited_long(self) -> bool:
+        return self._patience_left() <= 0
+
+    def _patience_left(self) -> float:
         came, _task = self._public[0]
-        return time.monotonic() - came >= self.patience
+        return self.patience - (time.monotonic() - came)
 
     def _serve(self) -> None:
         while (item := self._next()) is not None:
@@ -129,10 +148,21 @@ class PriorityPool(Executor):
                     except BaseException as error:  # the future carries it to gunicorn
                         future.set_exception(error)
             finally:
-                if public:
-                    with self._changed:
+                with self._changed:
+                    if public:
                         self._public_running -= 1
-                        self._changed.notify_all()
+                    else:
+                        self._work_running -= 1
+                    self._changed.notify_all()
+
+
+# The wait of the request that this thread is handling, for the access log written on the same thread.
+_handling = threading.local()
+
+
+def waited_for_thread() -> float | None:
+    """Seconds the request being handled on this thread waited for a thread; None outside `HallWorker`."""
+    return getattr(_handling, "waited", None)
 
 
 class HallWorker(ThreadWorker):
@@ -142,7 +172,26 @@ class HallWorker(ThreadWorker):
         threads = self.cfg.threads
         return PriorityPool(threads, env_int("WEB_PUBLIC_THREADS", 1, minimum=1))
 
+    def handle(self, conn: Any) -> Any:
+        _handling.waited = time.monotonic() - getattr(conn, "queued_at", time.monotonic())
+        try:
+            return super().handle(conn)
+        finally:
+            _handling.waited = None
+
     def enqueue_req(self, conn: Any) -> None:
+        conn.queued_at = time.monotonic()
         public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))
         future = self.tpool.submit_as(public, self.handle, conn)
         future.add_done_callback(lambda done: self.method_queue.defer(self.finish_request, conn, done))
+
+
+class HallLogger(Logger):
+    """`logger_class` in `tableref.gunicorn_config`: gunicorn's logger with one more access-log atom, `w`, the
+    microseconds the request waited for a thread ("-" under another worker)."""
+
+    def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict:
+        atoms = super().atoms(resp, req, environ, request_time)
+        waited = waited_for_thread()
+        atoms["w"] = "-" if waited is None else str(round(waited * 1_000_000))
+        return atoms

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from benchmarks.load_clients import READERS, Timings
-from benchmarks.load_report import NOT_READY, export_went_wrong, readers_by_process, readers_line
+from benchmarks.load_report import NOT_READY, export_went_wrong, print_run, readers_by_process, readers_line
+from benchmarks.load_server import ServerRow
 
 
 def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
@@ -19,20 +20,22 @@ def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
 
 def test_the_reloads_during_play_are_shared_out_by_server_process():
     rows = [
-        ("GET", "/t/load/standings/", 200, 0.001, "11"),  # during the logins: not counted
-        ("GET", "/t/load/standings/", 200, 0.001, "11"),
-        ("GET", "/t/load/standings/", 200, 0.001, "11"),
-        ("GET", "/t/load/standings/", 200, 0.001, "11"),
-        ("GET", "/t/load/standings/", 200, 0.001, "22"),
-        ("POST", "/referee/tables/7/", 302, 0.020, "22"),  # a referee's save: not a reload
-        ("GET", "/t/load/", 200, 0.001, "22"),  # another public page: not the standings
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),  # during the logins: not counted
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "22", 0),
+        ServerRow("POST", "/referee/tables/7/", 302, 0.020, "22", 0),  # a referee's save: not a reload
+        ServerRow("GET", "/t/load/", 200, 0.001, "22", 0),  # another public page: not the standings
     ]
     line = readers_by_process(rows, play_from=1)
     assert line == "   the reloads during play by server process: 75% / 25%"
 
 
 def test_no_line_without_reloads_during_play():
-    assert readers_by_process([("GET", "/t/load/standings/", 200, 0.001, "11")], play_from=1) is None
+    assert (
+        readers_by_process([ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0)], play_from=1) is None
+    )
 
 
 def test_an_export_that_is_only_slow_is_a_figure_not_a_wrong_answer():
@@ -48,3 +51,17 @@ def test_an_export_that_failed_or_was_refused_is_a_wrong_answer():
     assert export_went_wrong("refused (500)")
     assert export_went_wrong("status 500")
     assert export_went_wrong("download 404")
+
+
+def test_each_run_shows_how_long_requests_waited_for_a_thread_apart_from_their_own_time(capsys):
+    """The access log's time starts when a thread takes the request; the phone waited for that thread too."""
+    timings = Timings()
+    timings.seconds["save"] = [0.400] * 20
+    rows = [ServerRow("POST", "/referee/tables/7/", 302, 0.050, "22", 0.350)] * 20
+    summary = {"seconds": 60, "load": "1.0 -> 2.0", "play from": 0, "all logged in after": 20.0}
+    summary |= {"export during": "", "cores": None}
+    print_run("a run", timings, rows, summary, {}, {"standings SQL": 0.01})
+    printed = capsys.readouterr().out
+    spent, waited = printed.split("as the server spent it")[1].split("waiting for a thread")
+    assert "| save or sign-off         |     20 |     50 |     50 |     50 |" in spent
+    assert "| save or sign-off         |     20 |    350 |    350 |    350 |" in waited

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from benchmarks.load_server import ACCESS_FORMAT, read_access_log
+from benchmarks.load_server import ACCESS_FORMAT, ServerRow, read_access_log
 
 
-def test_rows_carry_the_worker_process_and_a_line_cut_short_is_left_out(tmp_path):
-    assert ACCESS_FORMAT.split() == ["%(m)s", "%(U)s", "%(s)s", "%(D)s", "%(p)s"]
+def test_rows_carry_the_worker_process_and_the_wait_and_a_line_cut_short_is_left_out(tmp_path):
+    assert ACCESS_FORMAT.split() == ["%(m)s", "%(U)s", "%(s)s", "%(D)s", "%(p)s", "%(w)s"]
     log = tmp_path / "access.log"
     log.write_text(
-        "GET /t/load/standings/ 200 1234 <4056>\n"
-        "POST /referee/tables/7/ 302 20500 <4061>\n"
-        "GET /t/load/standings/ 200 98"  # the server was killed while writing this line
+        "GET /t/load/standings/ 200 1234 <4056> 310\n"
+        "POST /referee/tables/7/ 302 20500 <4061> 250000\n"
+        "GET /t/load/standings/ 200 98 <4056>"  # the server was killed while writing this line
     )
     assert read_access_log(log) == [
-        ("GET", "/t/load/standings/", 200, 0.001234, "4056"),
-        ("POST", "/referee/tables/7/", 302, 0.0205, "4061"),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001234, "4056", 0.00031),
+        ServerRow("POST", "/referee/tables/7/", 302, 0.0205, "4061", 0.25),
     ]
     assert read_access_log(tmp_path / "none.log") == []

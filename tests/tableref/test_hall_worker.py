@@ -6,13 +6,15 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from datetime import timedelta
 from importlib import import_module
 
 import pytest
 from django.urls import reverse
+from gunicorn.workers.gthread import ThreadWorker
 
 from tableref import gunicorn_config
-from tableref.hall_worker import HallWorker, PriorityPool, is_public_read, peek
+from tableref.hall_worker import HallLogger, HallWorker, PriorityPool, is_public_read, peek, waited_for_thread
 
 WAIT = 10
 
@@ -108,6 +110,39 @@ def test_waiting_work_goes_before_waiting_public_reads():
         pool.shutdown()
 
 
+def test_a_public_read_waits_while_work_runs_though_a_thread_is_free():
+    """A reload beside a referee's request takes turns with it on the process's one interpreter."""
+    pool = PriorityPool(threads=2, public_limit=1)
+    recorder = Recorder()
+    try:
+        save = pool.submit_as(False, recorder.task("save"))
+        wait_until(lambda: recorder.started == ["save"])
+        parent = pool.submit_as(True, lambda: "parent")
+        time.sleep(0.1)
+        assert not parent.done()  # the second thread is free, and stays so
+        recorder.gate.set()
+        assert (save.result(WAIT), parent.result(WAIT)) == ("save", "parent")
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
+def test_a_public_read_that_waited_its_patience_runs_beside_work():
+    pool = PriorityPool(threads=2, public_limit=1, patience=0.05)
+    recorder = Recorder()
+    try:
+        save = pool.submit_as(False, recorder.task("save"))
+        wait_until(lambda: recorder.started == ["save"])
+        parent = pool.submit_as(True, recorder.task("parent"))
+        wait_until(lambda: "parent" in recorder.started)
+        assert recorder.running == 2
+        recorder.gate.set()
+        assert (save.result(WAIT), parent.result(WAIT)) == ("save", "parent")
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
 def test_a_public_read_that_waited_its_patience_goes_before_waiting_work():
     """The morning's logins keep work waiting for half a minute: a parent's reload waited all of it."""
     pool = PriorityPool(threads=1, public_limit=1, patience=0.05)
@@ -187,3 +222,42 @@ def test_one_thread_of_a_process_serves_public_pages_unless_told(monkeypatch):
         assert pool.public_limit == 3
     finally:
         pool.shutdown()
+
+
+class Answer:
+    """What gunicorn's logger reads of a response, a request and its environment."""
+
+    status = "200 OK"
+    headers: list[tuple[str, str]] = []
+    sent = 10
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/healthz", "SERVER_PROTOCOL": "HTTP/1.1"}
+
+
+def test_gunicorn_logs_how_long_each_request_waited_for_a_thread():
+    module, name = gunicorn_config.logger_class.rsplit(".", 1)
+    assert getattr(import_module(module), name) is HallLogger
+    assert gunicorn_config.access_log_format.endswith("%(D)s %(w)s")
+
+
+def test_the_wait_is_from_queueing_to_a_thread_taking_the_request(monkeypatch):
+    """Gunicorn's own time (`%(D)s`) starts when a thread takes the request; the wait before it is `%(w)s`."""
+    seen: list[float | None] = []
+    monkeypatch.setattr(ThreadWorker, "handle", lambda _worker, _conn: seen.append(waited_for_thread()))
+    worker = HallWorker.__new__(HallWorker)  # only `handle` is used
+    connection = type("Connection", (), {})()
+    connection.queued_at = time.monotonic() - 0.25
+    worker.handle(connection)
+    assert seen[0] is not None
+    assert 0.25 <= seen[0] < 0.25 + WAIT
+    assert waited_for_thread() is None  # this thread handles nothing now
+
+
+def test_the_access_log_atom_is_the_wait_in_microseconds(monkeypatch):
+    from gunicorn.config import Config
+
+    logger = HallLogger(Config())
+    monkeypatch.setattr("tableref.hall_worker.waited_for_thread", lambda: 0.0123)
+    atoms = logger.atoms(Answer(), Answer(), Answer.environ, timedelta(microseconds=4500))
+    assert (atoms["D"], atoms["w"]) == (4500, "12300")
+    monkeypatch.setattr("tableref.hall_worker.waited_for_thread", lambda: None)
+    assert logger.atoms(Answer(), Answer(), Answer.environ, timedelta(microseconds=4500))["w"] == "-"

@@ -79,6 +79,7 @@ def hall(tmp_path: Path) -> Iterator[Hall]:
         HALL_WIFI="SchoolHall",
         WEB_CONCURRENCY="1",
         WEB_THREADS="2",
+        ACCESS_LOG="1",
         DEBUG="1",  # as the Makefile exports it: hall mode turns it off
     )
     output = tmp_path / "hall-output.txt"
@@ -150,6 +151,16 @@ def test_the_noticeboard_shows_the_hall_address(hall: Hall) -> None:
     _, _, body = hall.get("/hall/", f"127.0.0.1:{hall.port}")
     assert f"http://{address}:{hall.port}/" in body
     assert "SchoolHall" in body
+
+
+def test_the_access_log_says_how_long_each_request_waited_for_a_thread(hall: Hall) -> None:
+    """Its last two figures: microseconds the request took, and microseconds it waited for a thread first."""
+    assert hall.get("/healthz", f"127.0.0.1:{hall.port}")[0] == 200
+    logged = re.compile(r'"GET /healthz HTTP/1\.1" 200 \d+ "-" "[^"]*" (\d+) (\d+)$', re.MULTILINE)
+    deadline = time.monotonic() + 10
+    while not logged.search(hall.printed()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert logged.search(hall.printed()), hall.printed()[-2000:]
 
 
 def test_the_hall_stops_cleanly_and_frees_its_port(hall: Hall) -> None:
