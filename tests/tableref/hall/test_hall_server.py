@@ -15,7 +15,9 @@ import stat
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,6 +72,12 @@ def wait_until_answering(hall: Hall) -> None:
 
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[Hall]:
+    with running_hall(tmp_path, processes=1) as running:
+        yield running
+
+
+@contextmanager
+def running_hall(tmp_path: Path, processes: int) -> Iterator[Hall]:
     port = free_port()
     environment = clean_environment(
         PORT=str(port),
@@ -77,7 +85,7 @@ def hall(tmp_path: Path) -> Iterator[Hall]:
         HALL_STATE_DIR=str(tmp_path / "state"),
         STATIC_ROOT=str(tmp_path / "static"),
         HALL_WIFI="SchoolHall",
-        WEB_CONCURRENCY="1",
+        WEB_CONCURRENCY=str(processes),
         WEB_THREADS="2",
         ACCESS_LOG="1",
         DEBUG="1",  # as the Makefile exports it: hall mode turns it off
@@ -161,6 +169,37 @@ def test_the_access_log_says_how_long_each_request_waited_for_a_thread(hall: Hal
     while not logged.search(hall.printed()) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert logged.search(hall.printed()), hall.printed()[-2000:]
+
+
+def test_each_process_listens_on_a_socket_of_its_own_and_connections_are_shared_out(tmp_path: Path) -> None:
+    """On one shared socket the quickest process took every new connection, and a parent's kept-alive
+    connection stays where it landed: in load runs every parent ended up in one of the two processes."""
+    with running_hall(tmp_path, processes=2) as hall:
+        assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"] * 2
+        connections = [http.client.HTTPConnection("127.0.0.1", hall.port, timeout=10) for _ in range(40)]
+        try:
+            for connection in connections:
+                connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
+                connection.getresponse().read()
+            holders = Counter(serving_processes(hall.port))
+        finally:
+            for connection in connections:
+                connection.close()
+        assert sum(holders.values()) == 40
+        assert len(holders) == 2, holders
+        assert min(holders.values()) >= 5, holders  # all but certain with the kernel's even sharing
+
+
+def serving_processes(port: int) -> list[str]:
+    """The process holding each of the server's ends of the established connections to `port`."""
+    ss = require_tool("ss", package="iproute2", purpose="it shows which process holds each connection")
+    lines = subprocess.run(
+        [ss, "-tnpH", "state", "established", f"( sport = :{port} )"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    return [match.group(1) for line in lines if (match := re.search(r"pid=(\d+)", line))]
 
 
 def test_the_hall_stops_cleanly_and_frees_its_port(hall: Hall) -> None:
