@@ -3,6 +3,7 @@ holds after each run."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 from benchmarks.load_clients import READERS, Referee, Timings, percentile
@@ -20,6 +21,7 @@ SERVER_KINDS = {
 LOGIN_KINDS = ("login", "table page, logins", "public standings, logins")
 CLIENT_KINDS = (*LOGIN_KINDS, "table page", "save", "sign-off", "public standings")
 SERVER_ROWS = (*LOGIN_KINDS, "table page", "save or sign-off", "public standings")
+REFEREES_AT_PLAY = ("table page", "save or sign-off")
 
 
 def _server_kind(method: str, path: str) -> str | None:
@@ -47,6 +49,7 @@ def print_run(
     summary: dict,
     targets: dict[str, float],
     references: dict[str, float],
+    cores: int | None = None,
 ) -> None:
     print(f"   {title}: {summary['seconds']:.0f} s, load average {summary['load']}", flush=True)
     print("   | as the clients felt it       |  count | p50 ms | p95 ms | p99 ms |")
@@ -54,6 +57,7 @@ def print_run(
         print(_row(kind, timings.seconds.get(kind, [])))
     spent: dict[str, list[float]] = {}
     waited: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for number, row in enumerate(server_rows):
         kind = _server_kind(row.method, row.path)
         if kind in ("public standings", "table page") and number < summary["play from"]:
@@ -61,6 +65,7 @@ def print_run(
         if kind:
             spent.setdefault(kind, []).append(row.seconds)
             waited.setdefault(kind, []).append(row.waited)
+            cpu.setdefault(kind, []).append(row.cpu)
     print("   | as the server spent it       |")
     for kind in SERVER_ROWS:
         print(_row(kind, spent.get(kind, [])))
@@ -68,6 +73,14 @@ def print_run(
     print("   | waiting for a thread before |")
     for kind in SERVER_ROWS:
         print(_row(kind, waited.get(kind, [])))
+    # Of its own time, what the request's thread spent on a core; the rest it waited (interpreter, core, locks).
+    print("   | CPU of the request's own thread |")
+    for kind in SERVER_ROWS:
+        print(_row(kind, cpu.get(kind, [])))
+    if summary.get("play seconds"):
+        print(
+            demand_line(server_rows[summary["play from"] :], summary["play seconds"], cores or os.cpu_count())
+        )
     for kind, target in targets.items():
         if not timings.seconds.get(kind):
             continue  # no such requests in this run (BENCH_READERS=0: no parents)
@@ -98,6 +111,20 @@ def print_run(
     for kind, found in timings.errors.items():
         for line in found[:3]:
             print(f"     {kind}: {line}")
+
+
+def demand_line(rows: list[ServerRow], seconds: float, cores: int | None) -> str:
+    """How many cores the play kept busy in the server's threads, the referees' requests and the parents'
+    reloads apart: the CPU of every request over the play's seconds. Above the cores there are, requests
+    must queue whatever their order; a faster machine lowers it, more referees raise it."""
+    referees = sum(row.cpu for row in rows if _server_kind(row.method, row.path) in REFEREES_AT_PLAY)
+    parents = sum(row.cpu for row in rows if _server_kind(row.method, row.path) == "public standings")
+    count = cores or 1
+    return (
+        f"   during play the server's threads spent {referees / seconds:.2f} CPU-second a second on the "
+        f"referees' requests ({referees / seconds / count:.0%} of the {count} cores) and "
+        f"{parents / seconds:.2f} on the parents' reloads ({parents / seconds / count:.0%})"
+    )
 
 
 def readers_line(timings: Timings) -> str:

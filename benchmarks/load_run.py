@@ -260,10 +260,12 @@ def burst(
     deadline = time.monotonic() + RUN_SECONDS
     start = threading.Barrier(len(referees) + 1)
     play_from: list[int] = []
+    play_began: list[float] = []
 
     def play() -> None:
         playing.set()
         play_from.append(len(server.server_rows()))
+        play_began.append(time.monotonic())
 
     everyone_in = threading.Barrier(len(referees), action=play)
     spawn = multiprocessing.get_context("spawn")
@@ -314,6 +316,7 @@ def burst(
         "export seconds": export_seconds,
         "seconds": time.monotonic() - began,
         "play from": play_from[0] if play_from else 0,
+        "play seconds": time.monotonic() - play_began[0] if play_began else 0.0,
         "cores": cores,
     }
 

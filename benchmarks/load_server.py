@@ -2,8 +2,9 @@
 only, in a process group of its own (so the fault run can kill it whole), with the export worker beside it.
 
 Gunicorn's access log records each request's own time (`%(D)s`, microseconds, from the moment a worker
-thread takes it) and how long it waited for that thread (`%(w)s`, `tableref.hall_worker.HallLogger`), so the
-bench can print what the server spent and where the rest of what the clients felt went.
+thread takes it), how long it waited for that thread (`%(w)s`) and the CPU that thread spent on it (`%(c)s`,
+both `tableref.hall_worker.HallLogger`), so the bench can print what the server spent, where the rest of what
+the clients felt went, and how many cores the requests needed.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import NamedTuple
 import httpx
 
 PROJECT = Path(__file__).resolve().parent.parent
-# Method, path, status, microseconds spent, the worker process as <pid>, microseconds waited for a thread.
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s %(w)s"
+# Method, path, status, microseconds spent, the worker process as <pid>, microseconds waited for a thread,
+# microseconds of CPU the request's thread spent.
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s %(w)s %(c)s"
 
 
 class ServerRow(NamedTuple):
@@ -35,6 +37,7 @@ class ServerRow(NamedTuple):
     seconds: float
     process: str
     waited: float
+    cpu: float
 
 
 def free_port() -> int:
@@ -153,11 +156,17 @@ def read_access_log(path: Path) -> list[ServerRow]:
         return rows
     for line in path.read_text().splitlines():
         parts = line.split()
-        if len(parts) == 6 and all(parts[index].isdigit() for index in (2, 3, 5)):
-            method, address, status, spent, process, waited = parts
+        if len(parts) == 7 and all(parts[index].isdigit() for index in (2, 3, 5, 6)):
+            method, address, status, spent, process, waited, cpu = parts
             rows.append(
                 ServerRow(
-                    method, address, int(status), int(spent) / 1e6, process.strip("<>"), int(waited) / 1e6
+                    method,
+                    address,
+                    int(status),
+                    int(spent) / 1e6,
+                    process.strip("<>"),
+                    int(waited) / 1e6,
+                    int(cpu) / 1e6,
                 )
             )
     return rows

@@ -39,10 +39,11 @@ keepalive = 75
 max_requests = 100_000
 max_requests_jitter = 10_000
 accesslog = "-" if env_bool("ACCESS_LOG") else None
-# Gunicorn's own format, then two figures in microseconds: the request's own time, and how long it waited for
-# a thread before that (`tableref.hall_worker.HallLogger`). The second growing means more cores are needed.
+# Gunicorn's own format, then three figures in microseconds: the request's own time, how long it waited for
+# a thread before that, and the CPU its thread spent on it (`tableref.hall_worker.HallLogger`). The wait
+# growing means more cores are needed; the CPU figures, added up over a minute, say how many.
 logger_class = "tableref.hall_worker.HallLogger"
-access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(D)s %(w)s'
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(D)s %(w)s %(c)s'
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 proc_name = "tableref"

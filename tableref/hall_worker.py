@@ -24,7 +24,9 @@ yet, or that comes over TLS (when gunicorn itself holds the certificate), simply
 
 What the order costs shows in the access log (`HallLogger`): gunicorn times a request from the moment a
 thread takes it, so a request that waited half a second for a thread looked fast there while the phone
-waited. The atom `%(w)s` is that wait, in microseconds.
+waited. The atom `%(w)s` is that wait, in microseconds. The atom `%(c)s` is the CPU time the request's own
+thread spent on it (microseconds): its own time less that is the wait for the interpreter, a core or the
+database, and the CPU times of a minute's requests, added up, say how many cores that minute's work needs.
 """
 
 from __future__ import annotations
@@ -156,13 +158,22 @@ class PriorityPool(Executor):
                     self._changed.notify_all()
 
 
-# The wait of the request that this thread is handling, for the access log written on the same thread.
+# The wait of the request that this thread is handling, and the thread's CPU clock when it took the request,
+# for the access log written on the same thread.
 _handling = threading.local()
 
 
 def waited_for_thread() -> float | None:
     """Seconds the request being handled on this thread waited for a thread; None outside `HallWorker`."""
     return getattr(_handling, "waited", None)
+
+
+def cpu_spent_by_thread() -> float | None:
+    """CPU seconds this thread has spent on the request it is handling; None outside `HallWorker`. With
+    SQLite the database's work is in it (the library runs on the thread); PostgreSQL's is in its own
+    processes."""
+    started = getattr(_handling, "cpu_started", None)
+    return None if started is None else time.thread_time() - started
 
 
 class HallWorker(ThreadWorker):
@@ -174,10 +185,11 @@ class HallWorker(ThreadWorker):
 
     def handle(self, conn: Any) -> Any:
         _handling.waited = time.monotonic() - getattr(conn, "queued_at", time.monotonic())
+        _handling.cpu_started = time.thread_time()
         try:
             return super().handle(conn)
         finally:
-            _handling.waited = None
+            _handling.waited = _handling.cpu_started = None
 
     def enqueue_req(self, conn: Any) -> None:
         conn.queued_at = time.monotonic()
@@ -187,11 +199,16 @@ class HallWorker(ThreadWorker):
 
 
 class HallLogger(Logger):
-    """`logger_class` in `tableref.gunicorn_config`: gunicorn's logger with one more access-log atom, `w`, the
-    microseconds the request waited for a thread ("-" under another worker)."""
+    """`logger_class` in `tableref.gunicorn_config`: gunicorn's logger with two more access-log atoms, in
+    microseconds ("-" under another worker): `w`, the request's wait for a thread, and `c`, the CPU time its
+    thread spent on it."""
 
     def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict:
         atoms = super().atoms(resp, req, environ, request_time)
-        waited = waited_for_thread()
-        atoms["w"] = "-" if waited is None else str(round(waited * 1_000_000))
+        atoms["w"] = _microseconds(waited_for_thread())
+        atoms["c"] = _microseconds(cpu_spent_by_thread())
         return atoms
+
+
+def _microseconds(seconds: float | None) -> str:
+    return "-" if seconds is None else str(round(seconds * 1_000_000))

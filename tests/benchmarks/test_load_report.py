@@ -20,13 +20,13 @@ def test_the_readers_line_gives_their_pace_and_their_own_cpu_per_reload():
 
 def test_the_reloads_during_play_are_shared_out_by_server_process():
     rows = [
-        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),  # during the logins: not counted
-        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
-        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
-        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0),
-        ServerRow("GET", "/t/load/standings/", 200, 0.001, "22", 0),
-        ServerRow("POST", "/referee/tables/7/", 302, 0.020, "22", 0),  # a referee's save: not a reload
-        ServerRow("GET", "/t/load/", 200, 0.001, "22", 0),  # another public page: not the standings
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0, 0.001),  # during the logins: not counted
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0, 0.001),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0, 0.001),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0, 0.001),
+        ServerRow("GET", "/t/load/standings/", 200, 0.001, "22", 0, 0.001),
+        ServerRow("POST", "/referee/tables/7/", 302, 0.020, "22", 0, 0.001),  # a referee's save: not a reload
+        ServerRow("GET", "/t/load/", 200, 0.001, "22", 0, 0.001),  # another public page: not the standings
     ]
     line = readers_by_process(rows, play_from=1)
     assert line == "   the reloads during play by server process: 75% / 25%"
@@ -34,7 +34,8 @@ def test_the_reloads_during_play_are_shared_out_by_server_process():
 
 def test_no_line_without_reloads_during_play():
     assert (
-        readers_by_process([ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0)], play_from=1) is None
+        readers_by_process([ServerRow("GET", "/t/load/standings/", 200, 0.001, "11", 0, 0.001)], play_from=1)
+        is None
     )
 
 
@@ -57,11 +58,31 @@ def test_each_run_shows_how_long_requests_waited_for_a_thread_apart_from_their_o
     """The access log's time starts when a thread takes the request; the phone waited for that thread too."""
     timings = Timings()
     timings.seconds["save"] = [0.400] * 20
-    rows = [ServerRow("POST", "/referee/tables/7/", 302, 0.050, "22", 0.350)] * 20
+    rows = [ServerRow("POST", "/referee/tables/7/", 302, 0.050, "22", 0.350, 0.012)] * 20
     summary = {"seconds": 60, "load": "1.0 -> 2.0", "play from": 0, "all logged in after": 20.0}
     summary |= {"export during": "", "cores": None}
     print_run("a run", timings, rows, summary, {}, {"standings SQL": 0.01})
     printed = capsys.readouterr().out
     spent, waited = printed.split("as the server spent it")[1].split("waiting for a thread")
+    waited, cpu = waited.split("CPU of the request's own thread")
     assert "| save or sign-off         |     20 |     50 |     50 |     50 |" in spent
     assert "| save or sign-off         |     20 |    350 |    350 |    350 |" in waited
+    assert "| save or sign-off         |     20 |     12 |     12 |     12 |" in cpu
+
+
+def test_each_run_says_how_many_cores_the_referees_and_the_parents_kept_busy(capsys):
+    """Whether the cores can carry the referees at all is their requests' CPU over the play's seconds: the
+    same figure tells it on a faster or a slower machine."""
+    timings = Timings()
+    rows = [ServerRow("GET", "/t/load/standings/", 200, 0.001, "22", 0, 0.002)] * 3  # during the logins
+    rows += [ServerRow("POST", "/referee/tables/7/", 302, 0.050, "22", 0.1, 0.030)] * 200
+    rows += [ServerRow("GET", "/referee/tables/7/", 200, 0.040, "22", 0.1, 0.020)] * 200
+    rows += [ServerRow("GET", "/t/load/standings/", 200, 0.001, "22", 0, 0.002)] * 5000
+    summary = {"seconds": 60, "load": "1.0 -> 2.0", "play from": 3, "play seconds": 10.0}
+    summary |= {"all logged in after": 20.0, "export during": "", "cores": None}
+    print_run("a run", timings, rows, summary, {}, {"standings SQL": 0.01}, cores=2)
+    printed = capsys.readouterr().out
+    assert (
+        "during play the server's threads spent 1.00 CPU-second a second on the referees' requests "
+        "(50% of the 2 cores) and 1.00 on the parents' reloads (50%)"
+    ) in printed

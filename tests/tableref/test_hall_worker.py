@@ -14,7 +14,15 @@ from django.urls import reverse
 from gunicorn.workers.gthread import ThreadWorker
 
 from tableref import gunicorn_config
-from tableref.hall_worker import HallLogger, HallWorker, PriorityPool, is_public_read, peek, waited_for_thread
+from tableref.hall_worker import (
+    HallLogger,
+    HallWorker,
+    PriorityPool,
+    cpu_spent_by_thread,
+    is_public_read,
+    peek,
+    waited_for_thread,
+)
 
 WAIT = 10
 
@@ -236,7 +244,7 @@ class Answer:
 def test_gunicorn_logs_how_long_each_request_waited_for_a_thread():
     module, name = gunicorn_config.logger_class.rsplit(".", 1)
     assert getattr(import_module(module), name) is HallLogger
-    assert gunicorn_config.access_log_format.endswith("%(D)s %(w)s")
+    assert gunicorn_config.access_log_format.endswith("%(D)s %(w)s %(c)s")
 
 
 def test_the_wait_is_from_queueing_to_a_thread_taking_the_request(monkeypatch):
@@ -261,3 +269,35 @@ def test_the_access_log_atom_is_the_wait_in_microseconds(monkeypatch):
     assert (atoms["D"], atoms["w"]) == (4500, "12300")
     monkeypatch.setattr("tableref.hall_worker.waited_for_thread", lambda: None)
     assert logger.atoms(Answer(), Answer(), Answer.environ, timedelta(microseconds=4500))["w"] == "-"
+
+
+def test_the_cpu_atom_counts_the_thread_s_work_not_its_sleep(monkeypatch):
+    """`%(c)s` is what the request cost the process's cores: a request that waits (for the interpreter, a
+    lock or the database) spends time but not CPU, so its own time alone cannot say how many cores are needed."""
+    seen: list[tuple[float | None, float | None]] = []
+
+    def handle(_worker, _conn):
+        time.sleep(0.05)
+        slept = cpu_spent_by_thread()
+        deadline = time.thread_time() + 0.03
+        while time.thread_time() < deadline:
+            pass
+        seen.append((slept, cpu_spent_by_thread()))
+
+    monkeypatch.setattr(ThreadWorker, "handle", handle)
+    worker = HallWorker.__new__(HallWorker)
+    worker.handle(type("Connection", (), {})())
+    slept, worked = seen[0]
+    assert slept is not None and slept < 0.02
+    assert worked is not None and 0.03 <= worked < 0.03 + WAIT
+    assert cpu_spent_by_thread() is None  # this thread handles nothing now
+
+
+def test_the_access_log_atom_is_the_cpu_in_microseconds(monkeypatch):
+    from gunicorn.config import Config
+
+    logger = HallLogger(Config())
+    monkeypatch.setattr("tableref.hall_worker.cpu_spent_by_thread", lambda: 0.0042)
+    assert logger.atoms(Answer(), Answer(), Answer.environ, timedelta(microseconds=4500))["c"] == "4200"
+    monkeypatch.setattr("tableref.hall_worker.cpu_spent_by_thread", lambda: None)
+    assert logger.atoms(Answer(), Answer(), Answer.environ, timedelta(microseconds=4500))["c"] == "-"

@@ -162,9 +162,10 @@ def test_the_noticeboard_shows_the_hall_address(hall: Hall) -> None:
 
 
 def test_the_access_log_says_how_long_each_request_waited_for_a_thread(hall: Hall) -> None:
-    """Its last two figures: microseconds the request took, and microseconds it waited for a thread first."""
+    """Its last three figures: microseconds the request took, microseconds it waited for a thread first, and
+    microseconds of CPU its thread spent on it."""
     assert hall.get("/healthz", f"127.0.0.1:{hall.port}")[0] == 200
-    logged = re.compile(r'"GET /healthz HTTP/1\.1" 200 \d+ "-" "[^"]*" (\d+) (\d+)$', re.MULTILINE)
+    logged = re.compile(r'"GET /healthz HTTP/1\.1" 200 \d+ "-" "[^"]*" (\d+) (\d+) (\d+)$', re.MULTILINE)
     deadline = time.monotonic() + 10
     while not logged.search(hall.printed()) and time.monotonic() < deadline:
         time.sleep(0.2)
