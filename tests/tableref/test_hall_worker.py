@@ -273,7 +273,7 @@ def test_the_access_log_atom_is_the_wait_in_microseconds(monkeypatch):
 
 def test_the_cpu_atom_counts_the_thread_s_work_not_its_sleep(monkeypatch):
     """`%(c)s` is what the request cost the process's cores: a request that waits (for the interpreter, a
-    lock or the database) spends time but not CPU, so its own time alone cannot say how many cores are needed."""
+    lock or the database) spends time but not CPU, so its own time cannot say how many cores are needed."""
     seen: list[tuple[float | None, float | None]] = []
 
     def handle(_worker, _conn):
@@ -288,8 +288,10 @@ def test_the_cpu_atom_counts_the_thread_s_work_not_its_sleep(monkeypatch):
     worker = HallWorker.__new__(HallWorker)
     worker.handle(type("Connection", (), {})())
     slept, worked = seen[0]
-    assert slept is not None and slept < 0.02
-    assert worked is not None and 0.03 <= worked < 0.03 + WAIT
+    assert slept is not None
+    assert slept < 0.02
+    assert worked is not None
+    assert 0.03 <= worked < 0.03 + WAIT
     assert cpu_spent_by_thread() is None  # this thread handles nothing now
 
 
