@@ -73,7 +73,7 @@ def print_run(
     print("   | waiting for a thread before |")
     for kind in SERVER_ROWS:
         print(_row(kind, waited.get(kind, [])))
-    # Of its own time, what the request's thread spent on a core; the rest it waited (interpreter, core, lock).
+    # Of its own time, what the request's thread spent on a core; the rest, waiting (interpreter, core, lock).
     print("   | CPU of the request's own thread |")
     for kind in SERVER_ROWS:
         print(_row(kind, cpu.get(kind, [])))
