@@ -3,7 +3,9 @@ public pages. The real server runs this worker in tests/tableref/hall/test_hall_
 
 from __future__ import annotations
 
+import os
 import socket
+import sys
 import threading
 import time
 from datetime import timedelta
@@ -187,6 +189,50 @@ def test_public_reads_never_take_every_thread():
         pool.shutdown()
 
 
+def test_work_starts_at_once_while_a_public_read_runs():
+    """The public reads have threads of their own: even one that went first after its patience leaves every
+    thread for work free."""
+    pool = PriorityPool(threads=1, public_limit=1)
+    recorder = Recorder()
+    try:
+        parent = pool.submit_as(True, recorder.task("parent"))
+        wait_until(lambda: recorder.started == ["parent"])
+        save = pool.submit_as(False, recorder.task("save"))
+        wait_until(lambda: "save" in recorder.started)
+        assert recorder.running == 2
+        recorder.gate.set()
+        assert (parent.result(WAIT), save.result(WAIT)) == ("parent", "save")
+    finally:
+        recorder.gate.set()
+        pool.shutdown()
+
+
+def nice_of(thread: threading.Thread) -> int:
+    assert thread.native_id is not None
+    return os.getpriority(os.PRIO_PROCESS, thread.native_id)
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="a thread has a nice value of its own on Linux"
+)
+def test_the_public_threads_run_below_the_threads_for_work():
+    """Each process has its own interpreter: a reload in the process without work took a core from a
+    referee's request in the other, until the reloads' threads ran below it."""
+    before = {thread.ident for thread in threading.enumerate()}
+    pool = PriorityPool(threads=2, public_limit=1, public_nice=10)
+    try:
+        assert pool.submit_as(True, lambda: "parent").result(WAIT) == "parent"
+        assert pool.submit_as(False, lambda: "save").result(WAIT) == "save"
+        started = [thread for thread in threading.enumerate() if thread.ident not in before]
+        public = [thread for thread in started if thread.name.startswith("hall-public-")]
+        work = [thread for thread in started if not thread.name.startswith("hall-public-")]
+        base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        assert [nice_of(thread) for thread in public] == [min(base + 10, 19)]
+        assert [nice_of(thread) for thread in work] == [base, base]
+    finally:
+        pool.shutdown()
+
+
 def test_a_failing_task_fails_its_future_not_the_pool():
     pool = PriorityPool(threads=1, public_limit=1)
     try:
@@ -213,6 +259,21 @@ def _pool_of(threads: int) -> PriorityPool:
     worker = HallWorker.__new__(HallWorker)  # only its settings matter here
     worker.cfg = type("Settings", (), {"threads": threads})()
     return worker.get_thread_pool()
+
+
+def test_the_public_threads_run_ten_steps_of_nice_below_unless_told(monkeypatch):
+    monkeypatch.delenv("WEB_PUBLIC_NICE", raising=False)
+    pool = _pool_of(2)
+    try:
+        assert pool.public_nice == 10
+    finally:
+        pool.shutdown()
+    monkeypatch.setenv("WEB_PUBLIC_NICE", "0")
+    pool = _pool_of(2)
+    try:
+        assert pool.public_nice == 0
+    finally:
+        pool.shutdown()
 
 
 def test_one_thread_of_a_process_serves_public_pages_unless_told(monkeypatch):
