@@ -3,8 +3,9 @@
 Threads in a few processes (gthread): a request is mostly waiting on the database or the network, so
 WEB_THREADS threads per process keep the phones answered while one of them waits, and WEB_CONCURRENCY
 processes use the machine's cores. The worker is gunicorn's threaded one with one change
-(`tableref.hall_worker`): the public pages' readers wait while a referee's or an organiser's request waits,
-and take at most WEB_PUBLIC_THREADS of a process's threads (one unless told). With SQLite (the
+(`tableref.hall_worker`): the public pages' readers have WEB_PUBLIC_THREADS threads of their own (one unless
+told), WEB_PUBLIC_NICE steps of nice lower on Linux, and wait while a referee's or an organiser's request
+waits or runs in their process. With SQLite (the
 hall) writes are taken one at a time anyway (WAL mode, immediate transactions, a 20-second wait); reads run
 side by side. Defaults suit a 2-core laptop: 2 processes
 of 4 threads. Gunicorn listens on 127.0.0.1 unless told otherwise (`--bind`, as `make hall` does for the
