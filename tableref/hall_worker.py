@@ -25,7 +25,8 @@ between a process's own requests could not do that, since each process has its o
 processes' threads at one priority, the reloads of the process without work took cores from the referees'
 requests in the other. In three load runs each way (200 referees, SQLite), the referees' requests took 48-63
 ms (p50) against 74-142, and their clients' p95 (table page / save) was 232-412 / 322-438 ms against 498-1,308
-/ 600-1,305, while the parents got 419-508 reloads a second against 449-584.
+/ 600-1,305, while the parents got 419-585 reloads a second against 449-584. On PostgreSQL, whose own work
+runs in its own processes, four runs showed nothing either way: at 200 referees the two cores were full.
 
 Only the order changes: every request is still answered, and a request whose first bytes have not arrived
 yet, or that comes over TLS (when gunicorn itself holds the certificate), simply counts as not public.
