@@ -78,9 +78,7 @@ def print_run(
     for kind in SERVER_ROWS:
         print(_row(kind, cpu.get(kind, [])))
     if summary.get("play seconds"):
-        print(
-            demand_line(server_rows[summary["play from"] :], summary["play seconds"], cores or os.cpu_count())
-        )
+        print(demand_line(cpu, summary["play seconds"], cores or os.cpu_count()))
     for kind, target in targets.items():
         if not timings.seconds.get(kind):
             continue  # no such requests in this run (BENCH_READERS=0: no parents)
@@ -113,12 +111,13 @@ def print_run(
             print(f"     {kind}: {line}")
 
 
-def demand_line(rows: list[ServerRow], seconds: float, cores: int | None) -> str:
+def demand_line(cpu: dict[str, list[float]], seconds: float, cores: int | None) -> str:
     """How many cores the play kept busy in the server's threads, the referees' requests and the parents'
-    reloads apart: the CPU of every request over the play's seconds. Above the cores there are, requests
-    must queue whatever their order; a faster machine lowers it, more referees raise it."""
-    referees = sum(row.cpu for row in rows if _server_kind(row.method, row.path) in REFEREES_AT_PLAY)
-    parents = sum(row.cpu for row in rows if _server_kind(row.method, row.path) == "public standings")
+    reloads apart: the CPU of every request during play (`cpu`, by kind) over the play's seconds. Above the
+    cores there are, requests must queue whatever their order; a faster machine lowers it, more referees
+    raise it."""
+    referees = sum(sum(cpu.get(kind, [])) for kind in REFEREES_AT_PLAY)
+    parents = sum(cpu.get("public standings", []))
     count = cores or 1
     return (
         f"   during play the server's threads spent {referees / seconds:.2f} CPU-second a second on the "

@@ -23,10 +23,11 @@ On Linux the public threads also run `WEB_PUBLIC_NICE` steps of nice below the r
 other process's referees then get a core before this process's reloads do. Keeping reloads to the moments
 between a process's own requests could not do that, since each process has its own interpreter; with both
 processes' threads at one priority, the reloads of the process without work took cores from the referees'
-requests in the other. In three load runs each way (200 referees, SQLite), the referees' requests took 48-63
-ms (p50) against 74-142, and their clients' p95 (table page / save) was 232-412 / 322-438 ms against 498-1,308
-/ 600-1,305, while the parents got 419-585 reloads a second against 449-584. On PostgreSQL, whose own work
-runs in its own processes, four runs showed nothing either way: at 200 referees the two cores were full.
+requests in the other. In short load runs of 200 referees on SQLite (four with it, three without), the
+referees' requests took 48-63 ms (p50) against 74-142, and their clients' p95 (table page / save) was
+232-495 / 322-642 ms against 498-1,308 / 600-1,305, while the parents got 419-585 reloads a second against
+449-584. On PostgreSQL, whose own work runs in its own processes, four runs showed nothing either way: at 200
+referees the two cores were full.
 
 Only the order changes: every request is still answered, and a request whose first bytes have not arrived
 yet, or that comes over TLS (when gunicorn itself holds the certificate), simply counts as not public.
@@ -71,13 +72,14 @@ def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
         return b""
 
 
-# How long a public read waits behind work at most, in seconds, before it goes first (once a thread is free
-# for it): long enough to let a crowd of saves pass, short enough that a parent never sees a page hang.
+# How long a public read waits behind work at most, in seconds, before it goes first (on its own thread,
+# beside running work): long enough to let a crowd of saves pass, short enough that a parent never sees a
+# page hang.
 PATIENCE = 1.0
 # How many steps of nice the public threads run below the rest (Linux), unless `WEB_PUBLIC_NICE` says.
 PUBLIC_NICE = 10
 
-Task = tuple[Future, Callable[..., Any], tuple[Any, ...], bool]
+Task = tuple[Future, Callable[..., Any], tuple[Any, ...]]
 
 
 class PriorityPool(Executor):
@@ -114,7 +116,7 @@ class PriorityPool(Executor):
         with self._changed:
             if self._closed:
                 raise RuntimeError("the pool is shut down")
-            task = (future, fn, args, public)
+            task = (future, fn, args)
             if public:
                 self._public.append((time.monotonic(), task))
             else:
@@ -160,7 +162,7 @@ class PriorityPool(Executor):
         if public:
             lower_this_thread(self.public_nice)
         while (item := self._next(public)) is not None:
-            future, fn, args, _public = item
+            future, fn, args = item
             try:
                 if future.set_running_or_notify_cancel():
                     try:
