@@ -1,22 +1,24 @@
 """Gunicorn settings for TableRef: `gunicorn -c python:tableref.gunicorn_config tableref.wsgi`.
 
 Threads in a few processes (gthread): a request is mostly waiting on the database or the network, so
-WEB_THREADS threads per process keep the phones answered while one of them waits, and WEB_CONCURRENCY
-processes use the machine's cores. The worker is gunicorn's threaded one with one change
-(`tableref.hall_worker`): the public pages' readers have WEB_PUBLIC_THREADS threads of their own (one unless
-told), WEB_PUBLIC_NICE steps of nice lower on Linux, and wait while a referee's or an organiser's request
-waits or runs in their process. With SQLite (the
-hall) writes are taken one at a time anyway (WAL mode, immediate transactions, a 20-second wait); reads run
-side by side. Defaults suit a 2-core laptop: 2 processes
-of 4 threads. Gunicorn listens on 127.0.0.1 unless told otherwise (`--bind`, as `make hall` does for the
-hall's Wi-Fi): behind a reverse proxy, nothing else should reach it.
+WEB_THREADS threads per process (4 unless set) keep the phones answered while one of them waits, and
+WEB_CONCURRENCY processes use the machine's cores: one a core unless set (at most 8), each kept to its own
+core on Linux (`tableref.cores`; WEB_PIN_CORES=0 leaves them free). The worker is gunicorn's threaded one
+with one change (`tableref.hall_worker`): the public pages' readers have WEB_PUBLIC_THREADS threads of their
+own (one unless told), WEB_PUBLIC_NICE steps of nice lower on Linux, and wait while a referee's or an
+organiser's request waits or runs in their process. With SQLite (the hall) writes are taken one at a time
+anyway (WAL mode, immediate transactions, a 20-second wait); reads run side by side. Gunicorn listens on
+127.0.0.1 unless told otherwise (`--bind`, as `make hall` does for the hall's Wi-Fi): behind a reverse proxy,
+nothing else should reach it.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
+from tableref.cores import choose_core, pin_to, processes_for_the_cores, usable_cores
 from tableref.environment import env_bool, env_int
 
 worker_class = "tableref.hall_worker.HallWorker"
@@ -27,7 +29,7 @@ worker_class = "tableref.hall_worker.HallWorker"
 # shared). A process that stops drops the connections still waiting in its own socket (they are reset, and a
 # phone asks again); elsewhere (macOS) the flag does not share connections out, so it stays off.
 reuse_port = sys.platform.startswith("linux")
-workers = env_int("WEB_CONCURRENCY", 2, minimum=1)
+workers = env_int("WEB_CONCURRENCY", processes_for_the_cores(), minimum=1)
 threads = env_int("WEB_THREADS", 4, minimum=1)
 bind = [f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}"]
 timeout = 60  # a scoresheet PDF of a whole round takes seconds; longer than this is a stuck worker
@@ -51,3 +53,18 @@ proc_name = "tableref"
 # Gunicorn's control socket lives in the user's home folder, shared by every gunicorn of that user; TableRef
 # does not use it, and two servers on one laptop would contend for it.
 control_socket_disable = True
+
+# Each process keeps to a core of its own (`tableref.cores`), unless WEB_PIN_CORES=0.
+pin_cores = env_bool("WEB_PIN_CORES", True)
+
+
+def pre_fork(server: Any, worker: Any) -> None:
+    """In gunicorn's parent, before a process starts: the core it will keep to."""
+    taken = [getattr(other, "core", None) for other in server.WORKERS.values()]
+    worker.core = choose_core(usable_cores(), taken) if pin_cores else None
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """In the new process: keep to the core chosen for it."""
+    if pin_to(worker.core):
+        server.log.info("Worker %s keeps to core %s", os.getpid(), worker.core)

@@ -172,23 +172,45 @@ def test_the_access_log_says_how_long_each_request_waited_for_a_thread(hall: Hal
     assert logged.search(hall.printed()), hall.printed()[-2000:]
 
 
-def test_each_process_listens_on_a_socket_of_its_own_and_connections_are_shared_out(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
+    with running_hall(tmp_path_factory.mktemp("hall"), processes=2) as running:
+        yield running
+
+
+def test_each_process_listens_on_a_socket_of_its_own_and_connections_are_shared_out(
+    two_processes: Hall,
+) -> None:
     """On one shared socket the quickest process took every new connection, and a parent's kept-alive
     connection stays where it landed: in load runs every parent ended up in one of the two processes."""
-    with running_hall(tmp_path, processes=2) as hall:
-        assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"] * 2
-        connections = [http.client.HTTPConnection("127.0.0.1", hall.port, timeout=10) for _ in range(40)]
-        try:
-            for connection in connections:
-                connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
-                connection.getresponse().read()
-            holders = Counter(serving_processes(hall.port))
-        finally:
-            for connection in connections:
-                connection.close()
-        assert sum(holders.values()) == 40
-        assert len(holders) == 2, holders
-        assert min(holders.values()) >= 5, holders  # all but certain with the kernel's even sharing
+    hall = two_processes
+    assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"] * 2
+    connections = [http.client.HTTPConnection("127.0.0.1", hall.port, timeout=10) for _ in range(40)]
+    try:
+        for connection in connections:
+            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
+            connection.getresponse().read()
+        holders = Counter(serving_processes(hall.port))
+    finally:
+        for connection in connections:
+            connection.close()
+    assert sum(holders.values()) == 40
+    assert len(holders) == 2, holders
+    assert min(holders.values()) >= 5, holders  # all but certain with the kernel's even sharing
+
+
+def test_each_process_keeps_to_a_core_of_its_own(two_processes: Hall) -> None:
+    """Threads that share one interpreter lock cost a third more CPU when the scheduler moves them between
+    cores (`tableref.cores`); the database and everything else still run anywhere."""
+    usable = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(usable) < 2:
+        pytest.skip("one core: nothing to keep to")
+    workers = sorted(set(re.findall(r"Worker (\d+) keeps to core (\d+)", two_processes.printed())))
+    assert len(workers) == 2, two_processes.printed()[-2000:]
+    assert {core for _pid, core in workers} == {str(usable[0]), str(usable[1])}
+    for pid, core in workers:
+        status = Path(f"/proc/{pid}/status").read_text()
+        assert re.search(rf"^Cpus_allowed_list:\s*{core}$", status, re.MULTILINE), status
 
 
 def serving_processes(port: int) -> list[str]:
