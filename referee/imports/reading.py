@@ -154,11 +154,7 @@ def _read_workbook(content: bytes) -> ReadFile:
     except ImportFileError:
         raise
     except Exception:  # a damaged zip, a .docx, anything openpyxl cannot open
-        raise ImportFileError(
-            _("This file is not an Excel workbook that can be read (.xlsx)."),
-            field="file",
-            code="not-a-spreadsheet",
-        ) from None
+        raise _not_a_workbook() from None
     grids: list[tuple[str, list[list[object]]]] = []
     try:
         for worksheet in workbook.worksheets:
@@ -168,9 +164,21 @@ def _read_workbook(content: bytes) -> ReadFile:
                     raise _too_many_rows()
                 grid.append([_cell_value(cell) for cell in row])
             grids.append((worksheet.title, grid))
+    except ImportFileError:
+        raise
+    except Exception:  # a sheet is read only now, row by row: damaged XML in it shows here
+        raise _not_a_workbook() from None
     finally:
         workbook.close()
     return _from_grids(grids)
+
+
+def _not_a_workbook() -> ImportFileError:
+    return ImportFileError(
+        _("This file is not an Excel workbook that can be read (.xlsx)."),
+        field="file",
+        code="not-a-spreadsheet",
+    )
 
 
 class Formula(str):

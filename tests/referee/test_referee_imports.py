@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 
 import openpyxl
 import pytest
@@ -584,3 +585,33 @@ def test_a_school_code_typed_with_a_space_or_full_width_round_trips(organiser, t
     plan = preview(organiser, tournament, people_workbook(tournament, "en"))
     assert not plan.refusals
     assert not plan.has_changes
+
+
+def _with_entities(content: bytes, secret_file: str, part: str) -> bytes:
+    """The workbook with a DOCTYPE in `part` that declares an entity reading a file of this machine, used
+    where "Players" was."""
+    doctype = f'<!DOCTYPE x [<!ENTITY secret SYSTEM "file://{secret_file}">]>'.encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(content)) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == part:
+                assert b"Players" in data and not data.startswith(b"<?xml")
+                data = doctype + data.replace(b"Players", b"&secret;")
+            target.writestr(item, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("part", ["xl/workbook.xml", "xl/worksheets/sheet1.xml"])
+def test_a_workbook_s_entities_never_read_a_file_of_the_server(tmp_path, part):
+    """openpyxl reads the workbook part (the sheets' names) with lxml, installed for the exports, and the
+    sheets with Python's own parser: neither may bring a file of the server into what the import shows."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-LINE")
+    plain = workbook_bytes({"Players": [["學校代號", "選手編號", "中文姓名"], ["HSP", 1, "Players"]]})
+    try:
+        read = read_people_file(_with_entities(plain, str(secret), part))
+    except ImportFileError as refused:
+        assert refused.code == "not-a-spreadsheet"
+    else:
+        assert "TOP-SECRET-LINE" not in repr(read)
