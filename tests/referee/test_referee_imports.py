@@ -596,7 +596,8 @@ def _with_entities(content: bytes, secret_file: str, part: str) -> bytes:
         for item in source.infolist():
             data = source.read(item.filename)
             if item.filename == part:
-                assert b"Players" in data and not data.startswith(b"<?xml")
+                assert b"Players" in data
+                assert not data.startswith(b"<?xml")  # the DOCTYPE goes first
                 data = doctype + data.replace(b"Players", b"&secret;")
             target.writestr(item, data)
     return out.getvalue()
