@@ -8,8 +8,9 @@ Left free, the scheduler moves a process's threads between the cores, and each h
 lock then crosses from one core to another. In one process of four threads serving the referee's table page,
 a page cost 42-48 ms of CPU against 33 ms with one thread, and the process answered 17-19 pages a second
 against 27; kept to one core, the same four threads cost 28-42 ms a page and answered 20-28 a second
-(alternating runs on a 2-core machine). The database, the export worker and everything else still run on any
-core.
+(alternating runs on a 2-core machine). In the load bench's short runs of 200 referees, the referees' figures
+stayed the same within the noise and the parents' reloads came up to twice as often. The database, the export
+worker and everything else still run on any core.
 
 Gunicorn's parent chooses each process's core before starting it (`choose_core`, from `pre_fork`), so that a
 process that replaces another takes the core its predecessor left; the new process keeps to it (`pin_to`).
