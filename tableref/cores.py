@@ -14,6 +14,7 @@ worker and everything else still run on any core.
 
 Gunicorn's parent chooses each process's core before starting it (`choose_core`, from `pre_fork`), so that a
 process that replaces another takes the core its predecessor left; the new process keeps to it (`pin_to`).
+Processes are left free where the cores are not alike (`cores_alike`). Measured on 2-core machines only.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
 
 def usable_cores() -> list[int]:
@@ -39,6 +41,28 @@ def processes_for_the_cores() -> int:
     """How many web server processes to run by default: one a usable core, since each process's Python runs
     on one core at a time (at least 1, at most `MOST_PROCESSES`)."""
     return max(1, min(len(usable_cores()), MOST_PROCESSES))
+
+
+# What Linux says of each core's kind: its top frequency, or (on ARM) its relative capacity.
+CORE_KIND_FILES = ("cpufreq/cpuinfo_max_freq", "cpu_capacity")
+CPU_FOLDER = Path("/sys/devices/system/cpu")
+
+
+def cores_alike(cores: list[int], folder: Path = CPU_FOLDER) -> bool:
+    """Whether the cores are of one kind. A laptop with performance and efficiency cores has two: a process
+    kept to an efficiency core would stay slow all day while the kernel shares connections out evenly, so
+    such processes are left free. Cores that say nothing of their kind (a virtual machine's) count as
+    alike."""
+    for name in CORE_KIND_FILES:
+        kinds: set[str] = set()
+        for core in cores:
+            try:
+                kinds.add((folder / f"cpu{core}" / name).read_text().strip())
+            except OSError:
+                continue
+        if len(kinds) > 1:
+            return False
+    return True
 
 
 def choose_core(cores: list[int], taken: Iterable[int | None]) -> int | None:

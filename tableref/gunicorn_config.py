@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any
 
-from tableref.cores import choose_core, pin_to, processes_for_the_cores, usable_cores
+from tableref.cores import choose_core, cores_alike, pin_to, processes_for_the_cores, usable_cores
 from tableref.environment import env_bool, env_int
 
 worker_class = "tableref.hall_worker.HallWorker"
@@ -61,10 +61,14 @@ pin_cores = env_bool("WEB_PIN_CORES", True)
 def pre_fork(server: Any, worker: Any) -> None:
     """In gunicorn's parent, before a process starts: the core it will keep to."""
     taken = [getattr(other, "core", None) for other in server.WORKERS.values()]
-    worker.core = choose_core(usable_cores(), taken) if pin_cores else None
+    cores = usable_cores()
+    worker.core = choose_core(cores, taken) if pin_cores and cores_alike(cores) else None
 
 
 def post_fork(server: Any, worker: Any) -> None:
     """In the new process: keep to the core chosen for it."""
-    if pin_to(worker.core):
-        server.log.info("Worker %s keeps to core %s", os.getpid(), worker.core)
+    core = getattr(worker, "core", None)
+    if pin_to(core):
+        server.log.info("Worker %s keeps to core %s", os.getpid(), core)
+    elif core is not None:
+        server.log.warning("Worker %s could not keep to core %s; it runs on any core", os.getpid(), core)

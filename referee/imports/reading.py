@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field
@@ -19,6 +20,8 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.text import hostile_character, hostile_text_message
 from referee.imports.columns import KIND_LABELS, Column, column_for, guess_kind, kind_of_sheet_name
+
+logger = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_UNPACKED_BYTES = 40 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
@@ -167,6 +170,7 @@ def _read_workbook(content: bytes) -> ReadFile:
     except ImportFileError:
         raise
     except Exception:  # a sheet is read only now, row by row: damaged XML in it shows here
+        logger.info("A people file's sheet could not be read", exc_info=True)
         raise _not_a_workbook() from None
     finally:
         workbook.close()

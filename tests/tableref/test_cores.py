@@ -65,6 +65,7 @@ def _server(*taken: int | None) -> SimpleNamespace:
 
 def test_gunicorn_chooses_the_core_before_a_process_starts(monkeypatch) -> None:
     monkeypatch.setattr(gunicorn_config, "usable_cores", lambda: [0, 1])
+    monkeypatch.setattr(gunicorn_config, "cores_alike", lambda _cores: True)
     monkeypatch.setattr(gunicorn_config, "pin_cores", True)
     worker = SimpleNamespace()
     gunicorn_config.pre_fork(_server(0), worker)
@@ -104,3 +105,47 @@ def test_gunicorn_runs_one_process_a_core_unless_told() -> None:
     environment = {key: value for key, value in clean_environment().items() if key != "WEB_CONCURRENCY"}
     assert run_python(probe, environment).stdout.strip() == str(cores.processes_for_the_cores())
     assert run_python(probe, {**environment, "WEB_CONCURRENCY": "3"}).stdout.strip() == "3"
+
+
+def _cpu_folder(tmp_path, kinds: dict[int, str], name: str = "cpufreq/cpuinfo_max_freq"):
+    for core, kind in kinds.items():
+        file = tmp_path / f"cpu{core}" / name
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(f"{kind}\n")
+    return tmp_path
+
+
+def test_cores_of_one_top_frequency_are_alike(tmp_path) -> None:
+    assert cores.cores_alike([0, 1], _cpu_folder(tmp_path, {0: "4800000", 1: "4800000"}))
+
+
+def test_performance_and_efficiency_cores_are_not_alike(tmp_path) -> None:
+    assert not cores.cores_alike([0, 1, 2], _cpu_folder(tmp_path, {0: "4800000", 1: "4800000", 2: "3600000"}))
+
+
+def test_arm_cores_of_two_capacities_are_not_alike(tmp_path) -> None:
+    folder = _cpu_folder(tmp_path, {0: "1024", 1: "446"}, name="cpu_capacity")
+    assert not cores.cores_alike([0, 1], folder)
+
+
+def test_cores_that_say_nothing_of_their_kind_count_as_alike(tmp_path) -> None:
+    assert cores.cores_alike([0, 1], tmp_path)
+
+
+def test_unlike_cores_leave_the_processes_free(monkeypatch) -> None:
+    monkeypatch.setattr(gunicorn_config, "usable_cores", lambda: [0, 1])
+    monkeypatch.setattr(gunicorn_config, "cores_alike", lambda _cores: False)
+    monkeypatch.setattr(gunicorn_config, "pin_cores", True)
+    worker = SimpleNamespace()
+    gunicorn_config.pre_fork(_server(), worker)
+    assert worker.core is None
+
+
+def test_a_core_that_could_not_be_kept_to_is_logged(monkeypatch) -> None:
+    warnings: list[tuple] = []
+    log = SimpleNamespace(info=lambda *_args: None, warning=lambda *args: warnings.append(args))
+    server = SimpleNamespace(log=log)
+    monkeypatch.setattr(gunicorn_config, "pin_to", lambda _core: False)
+    gunicorn_config.post_fork(server, SimpleNamespace(core=1))
+    assert len(warnings) == 1
+    assert "could not keep to core" in warnings[0][0]
