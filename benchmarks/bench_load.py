@@ -9,11 +9,12 @@ group and the export worker) is killed with SIGKILL in the middle of a burst of 
 every phone resends what was not acknowledged with the same submission key.
 
 Two setups: hall mode on SQLite (gunicorn gthread, 2 processes x 4 threads, as `make hall` runs on 2 cores)
-and the deployment guide's on PostgreSQL (its own database, `public_load_bench`). Each prints, per kind of request,
-p50/p95/p99 as the clients felt them (queueing included) and as the server spent them (gunicorn's access log),
-the morning's logins apart from the play, the errors, the load average, and two references measured in the
-same run (the standings' raw SQL aggregate; a trivial reportlab page) so that the figures can be compared on
-another machine. `BENCH_READERS` changes the number of parents (0: none, to see what they cost the referees).
+and the deployment guide's on PostgreSQL (its own database, `public_load_bench`). Each prints, per kind of
+request, p50/p95/p99 as the clients felt them (queueing included) and as the server spent them (gunicorn's
+access log), the morning's logins apart from the play, the errors, the load average, and two references
+measured in the same run (the standings' raw SQL aggregate; a trivial reportlab page) so that the figures can
+be compared on another machine. `BENCH_READERS` changes the number of parents (0: none, to see what they cost
+the referees).
 
 Verdicts: every acknowledged game is stored exactly once, none is half-written, a resent key never doubles a
 game, no export fails; `run()` returns False only for those. Slow figures are printed against the targets
