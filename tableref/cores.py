@@ -12,7 +12,7 @@ against 27; kept to one core, the same four threads cost 28-42 ms a page and ans
 stayed the same within the noise and the parents' reloads came up to twice as often. The database, the export
 worker and everything else still run on any core.
 
-Gunicorn's parent chooses each process's core before starting it (`choose_core`, from `pre_fork`), so that a
+Gunicorn's parent chooses each process's core before starting it (`core_for_a_new_process`), so that a
 process that replaces another takes the core its predecessor left; the new process keeps to it (`pin_to`).
 Processes are left free where the cores are not alike (`cores_alike`). Measured on 2-core machines only.
 """
@@ -63,6 +63,13 @@ def cores_alike(cores: list[int], folder: Path = CPU_FOLDER) -> bool:
         if len(kinds) > 1:
             return False
     return True
+
+
+def core_for_a_new_process(taken: Iterable[int | None]) -> int | None:
+    """The core a process about to start will keep to, given those its running siblings keep to; None where
+    processes are left free (one usable core, or cores of two kinds)."""
+    cores = usable_cores()
+    return choose_core(cores, taken) if cores_alike(cores) else None
 
 
 def choose_core(cores: list[int], taken: Iterable[int | None]) -> int | None:

@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any
 
-from tableref.cores import choose_core, cores_alike, pin_to, processes_for_the_cores, usable_cores
+from tableref.cores import core_for_a_new_process, pin_to, processes_for_the_cores
 from tableref.environment import env_bool, env_int
 
 worker_class = "tableref.hall_worker.HallWorker"
@@ -61,8 +61,7 @@ pin_cores = env_bool("WEB_PIN_CORES", True)
 def pre_fork(server: Any, worker: Any) -> None:
     """In gunicorn's parent, before a process starts: the core it will keep to."""
     taken = [getattr(other, "core", None) for other in server.WORKERS.values()]
-    cores = usable_cores()
-    worker.core = choose_core(cores, taken) if pin_cores and cores_alike(cores) else None
+    worker.core = core_for_a_new_process(taken) if pin_cores else None
 
 
 def post_fork(server: Any, worker: Any) -> None:

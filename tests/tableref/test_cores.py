@@ -64,8 +64,8 @@ def _server(*taken: int | None) -> SimpleNamespace:
 
 
 def test_gunicorn_chooses_the_core_before_a_process_starts(monkeypatch) -> None:
-    monkeypatch.setattr(gunicorn_config, "usable_cores", lambda: [0, 1])
-    monkeypatch.setattr(gunicorn_config, "cores_alike", lambda _cores: True)
+    monkeypatch.setattr(cores, "usable_cores", lambda: [0, 1])
+    monkeypatch.setattr(cores, "cores_alike", lambda _cores: True)
     monkeypatch.setattr(gunicorn_config, "pin_cores", True)
     worker = SimpleNamespace()
     gunicorn_config.pre_fork(_server(0), worker)
@@ -73,7 +73,7 @@ def test_gunicorn_chooses_the_core_before_a_process_starts(monkeypatch) -> None:
 
 
 def test_web_pin_cores_0_leaves_the_processes_free(monkeypatch) -> None:
-    monkeypatch.setattr(gunicorn_config, "usable_cores", lambda: [0, 1])
+    monkeypatch.setattr(cores, "usable_cores", lambda: [0, 1])
     monkeypatch.setattr(gunicorn_config, "pin_cores", False)
     worker = SimpleNamespace()
     gunicorn_config.pre_fork(_server(), worker)
@@ -133,8 +133,8 @@ def test_cores_that_say_nothing_of_their_kind_count_as_alike(tmp_path) -> None:
 
 
 def test_unlike_cores_leave_the_processes_free(monkeypatch) -> None:
-    monkeypatch.setattr(gunicorn_config, "usable_cores", lambda: [0, 1])
-    monkeypatch.setattr(gunicorn_config, "cores_alike", lambda _cores: False)
+    monkeypatch.setattr(cores, "usable_cores", lambda: [0, 1])
+    monkeypatch.setattr(cores, "cores_alike", lambda _cores: False)
     monkeypatch.setattr(gunicorn_config, "pin_cores", True)
     worker = SimpleNamespace()
     gunicorn_config.pre_fork(_server(), worker)
