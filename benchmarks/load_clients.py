@@ -19,6 +19,8 @@ import httpx
 from benchmarks.page_reader import PageReader, ReadError
 
 TIMEOUT = httpx.Timeout(120.0, connect=10.0)
+# A connection closed or reset with no answer: not a server that is down (that is a ConnectError).
+DROPPED = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
 READERS = int(os.environ.get("BENCH_READERS", "20"))  # parents reloading the public standings
 # A went-out game as the bench site's save: seat A goes out, the others hold racks.
 GAME = {
@@ -88,6 +90,7 @@ class Timings:
 
     seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    resent: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     lock: threading.Lock = field(default_factory=threading.Lock)
     phase: str = LOGINS
     readers_cpu: float = 0.0  # seconds of CPU the readers' own process spent, on the server's cores
@@ -99,6 +102,10 @@ class Timings:
     def error(self, kind: str, what: str) -> None:
         with self.lock:
             self.errors[kind].append(what)
+
+    def dropped(self, kind: str) -> None:
+        with self.lock:
+            self.resent[kind] += 1
 
 
 @dataclass
@@ -123,19 +130,26 @@ class Referee:
         self.resent = 0
         self.duplicate_acknowledged: bool | None = None
 
-    def _request(self, kind: str, method: str, url: str, data: dict | None = None) -> httpx.Response:
+    def send(self, kind: str, method: str, url: str, data: dict | None = None) -> httpx.Response:
+        """One request as a browser sends it: one the server dropped unanswered (a gunicorn process replaced
+        as it came, with the phone's kept-alive connection) goes once more on a new connection, and is
+        counted. Browsers do the same, and a save carries its submission key, so it is never doubled."""
         started = time.perf_counter()
-        response = self.client.request(method, url, data=data)
+        try:
+            response = self.client.request(method, url, data=data)
+        except DROPPED:
+            self.timings.dropped(kind)
+            response = self.client.request(method, url, data=data)
         self.timings.add(kind, time.perf_counter() - started)
         if response.status_code >= 400:
             self.timings.error(kind, f"{method} {url}: {response.status_code}")
         return response
 
     def login(self) -> None:
-        page = self._request("login page", "GET", "/login/").text
+        page = self.send("login page", "GET", "/login/").text
         form = next(form for form in forms_of(page) if "password" in form["fields"])
         data = {**form["fields"], "username": self.username, "password": self.password}
-        response = self._request("login", "POST", "/login/", data)
+        response = self.send("login", "POST", "/login/", data)
         if response.status_code != 302:
             raise RuntimeError(f"{self.username} could not log in ({response.status_code})")
         self.logged_in_at = time.monotonic()
@@ -145,7 +159,7 @@ class Referee:
         return f"/referee/tables/{self.table_pk}/"
 
     def open_table(self, kind: str = "table page") -> None:
-        self.page = self._request(kind, "GET", self.table_url).text
+        self.page = self.send(kind, "GET", self.table_url).text
 
     def save_game(self, *, resend: Save | None = None) -> Save:
         """Save the next game as the page's form says; `resend` sends an earlier save again, same key."""
@@ -159,7 +173,7 @@ class Referee:
         save = resend or Save(self.table_pk, int(data["game_number"]), data["submission"])
         if resend is None:
             self.saves.append(save)
-        response = self._request("save", "POST", self.table_url, data)
+        response = self.send("save", "POST", self.table_url, data)
         if response.status_code == 302:
             save.acknowledged = True
             self.open_table()  # the browser follows the redirect to the table page
@@ -179,7 +193,7 @@ class Referee:
         form = form_with(self.page, "sign-off")
         if form is None:
             raise RuntimeError(f"table {self.table_pk}: no sign-off form on the page")
-        response = self._request("sign-off", "POST", self.table_url, {**form["fields"], "action": "sign-off"})
+        response = self.send("sign-off", "POST", self.table_url, {**form["fields"], "action": "sign-off"})
         if response.status_code == 302:
             self.signed_off = True
             self.open_table()

@@ -109,6 +109,10 @@ def print_run(
     for kind, found in timings.errors.items():
         for line in found[:3]:
             print(f"     {kind}: {line}")
+    if timings.resent:
+        # A gunicorn process replaced (max_requests) drops the kept-alive connections it holds; a browser
+        # sends such a request again on a new connection, and so do the bench's referees.
+        print(f"   requests dropped unanswered with their connection and sent again: {dict(timings.resent)}")
 
 
 def demand_line(cpu: dict[str, list[float]], seconds: float, cores: int | None) -> str:

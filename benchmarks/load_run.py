@@ -122,33 +122,34 @@ def references(tournament) -> dict[str, float]:
     return {"standings SQL": statistics.median(times), "reportlab page": statistics.median(pages)}
 
 
-def organiser_client(server: Server):
+def organiser_client(server: Server, timings: Timings | None = None):
     from benchmarks.load_clients import Referee
 
-    organiser = Referee(server.base_url, "load-organiser", PASSWORD, 0, Timings())
+    organiser = Referee(server.base_url, "load-organiser", PASSWORD, 0, timings or Timings())
     organiser.login()
     return organiser
 
 
 def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
     """Ask for an export as the page's button does; wait for it; (its end, seconds until downloadable)."""
-    client = organiser.client
-    organiser.page = client.get("/organise/load/exports/").text
+    organiser.page = organiser.send("exports page", "GET", "/organise/load/exports/").text
     token = organiser.csrf_token()
     started = time.perf_counter()
-    asked = client.post(f"/organise/load/exports/{identifier}/", data={**data, "csrfmiddlewaretoken": token})
+    asked = organiser.send(
+        "export", "POST", f"/organise/load/exports/{identifier}/", {**data, "csrfmiddlewaretoken": token}
+    )
     if asked.status_code != 302 or "/jobs/" not in asked.headers.get("location", ""):
         return f"refused ({asked.status_code})", 0.0
     job = asked.headers["location"]
     while time.perf_counter() - started < EXPORT_SECONDS:
-        state = client.get(job + "status.json")
+        state = organiser.send("export status", "GET", job + "status.json")
         if state.status_code != 200:
             return f"status {state.status_code}", time.perf_counter() - started
         status = state.json()
         if status["status"] in ("done", "failed"):
             seconds = time.perf_counter() - started
             if status["status"] == "done":
-                download = client.get(status["download"])
+                download = organiser.send("export download", "GET", status["download"])
                 return (
                     "done" if download.status_code == 200 else f"download {download.status_code}"
                 ), seconds
@@ -296,7 +297,7 @@ def burst(
 
         playing.wait(max(deadline - time.monotonic(), 0))  # an organiser prints while they play
 
-        organiser = organiser_client(server)
+        organiser = organiser_client(server, timings)
         round_pk = Round.objects.get(tournament__slug="load").pk
         export_end, export_seconds = export(organiser, "scoresheets-pdf", {"round": str(round_pk)})
         organiser.close()

@@ -86,3 +86,19 @@ def test_each_run_says_how_many_cores_the_referees_and_the_parents_kept_busy(cap
         "during play the server's threads spent 1.00 CPU-second a second on the referees' requests "
         "(50% of the 2 cores) and 1.00 on the parents' reloads (50%)"
     ) in printed
+
+
+def test_requests_sent_again_after_a_dropped_connection_are_counted_apart_from_errors(capsys):
+    """A browser resends a request its kept-alive connection lost unanswered; the bench says how often."""
+    timings = Timings()
+    timings.dropped("save")
+    timings.dropped("save")
+    timings.dropped("export status")
+    summary = {"seconds": 60, "load": "1.0 -> 2.0", "play from": 0, "all logged in after": 20.0}
+    summary |= {"export during": "", "cores": None}
+    print_run("a run", timings, [], summary, {}, {"standings SQL": 0.01})
+    printed = capsys.readouterr().out
+    assert "errors: none" in printed
+    assert (
+        "dropped unanswered with their connection and sent again: {'save': 2, 'export status': 1}" in printed
+    )
