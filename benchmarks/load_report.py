@@ -115,6 +115,18 @@ def print_run(
         print(f"   requests dropped unanswered with their connection and sent again: {dict(timings.resent)}")
 
 
+def memory_line(before: dict[int, float], after: dict[int, float]) -> str | None:
+    """The serving processes' memory after a run, and how many gunicorn started during it (replacements)."""
+    if not after:
+        return None
+    sizes = ", ".join(f"{after[pid]:.0f}" for pid in sorted(after))
+    grown = [after[pid] - before[pid] for pid in after if pid in before]
+    line = f"   gunicorn's serving processes after the run: {sizes} MB"
+    if grown:
+        line += f" ({min(grown):+.0f} to {max(grown):+.0f} MB over the run)"
+    return line + f"; started during it: {len(set(after) - set(before))}"
+
+
 def demand_line(cpu: dict[str, list[float]], seconds: float, cores: int | None) -> str:
     """How many cores the play kept busy in the server's threads, the referees' requests and the parents'
     reloads apart: the CPU of every request during play (`cpu`, by kind) over the play's seconds. Above the

@@ -164,7 +164,7 @@ def main() -> int:
         return 3
     setup_django(options["url"])
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
-    from benchmarks.load_report import check_database, print_run, readers_by_process
+    from benchmarks.load_report import check_database, memory_line, print_run, readers_by_process
 
     runs = [(count, tuple(typing) if typing else None) for count, typing in options["runs"]]
     started = time.perf_counter()
@@ -196,6 +196,7 @@ def main() -> int:
             ]
             offset += count
             server.reset_log()
+            memory_before = server.processes_memory()
             summary = burst(server, referees, timings, typing=typing, export_during=number == export_run)
             if typing:
                 title = f"{count} referees, {typing[0]:g}-{typing[1]:g} s typing each game"
@@ -208,6 +209,8 @@ def main() -> int:
             print_run(title, timings, rows, summary, targets, refs)
             if shared := readers_by_process(rows, summary["play from"]):
                 print(shared)
+            if memory := memory_line(memory_before, server.processes_memory()):
+                print(memory)
             right &= check_database(referees, summary)
         fault_referees = [
             Referee(server.base_url, username, PASSWORD, pk, Timings())

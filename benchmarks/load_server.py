@@ -140,6 +140,18 @@ class Server:
                 process.wait()
         self.processes.clear()
 
+    def processes_memory(self) -> dict[int, float]:
+        """Gunicorn's serving processes now: pid and resident memory in MB (Linux; none elsewhere). A pid
+        not seen before is a process that gunicorn started meanwhile, as a replacement (`max_requests`)."""
+        if not self.processes:
+            return {}
+        master = self.processes[0].pid
+        try:
+            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        except OSError:
+            return {}
+        return {int(pid): memory for pid in children if (memory := resident_mb(int(pid))) is not None}
+
     def server_rows(self) -> list[ServerRow]:
         """Every request in the access log so far."""
         return read_access_log(self.access_log)
@@ -147,6 +159,16 @@ class Server:
     def reset_log(self) -> None:
         if self.access_log.exists():
             self.access_log.write_text("")
+
+
+def resident_mb(pid: int) -> float | None:
+    """A process's resident memory (VmRSS) in MB; None once it has gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    line = next((line for line in status.splitlines() if line.startswith("VmRSS:")), None)
+    return int(line.split()[1]) / 1024 if line else None
 
 
 def read_access_log(path: Path) -> list[ServerRow]:

@@ -42,6 +42,7 @@ database, and the CPU times of a minute's requests, added up, say how many cores
 from __future__ import annotations
 
 import os
+import select
 import socket
 import sys
 import threading
@@ -223,11 +224,29 @@ class HallWorker(ThreadWorker):
         finally:
             _handling.waited = _handling.cpu_started = None
 
+    def set_accept_enabled(self, enabled: bool) -> None:
+        """Gunicorn's, and a process that stops with a socket of its own (`reuse_port`) closes it at once,
+        once it has taken what waits there: until then the kernel kept giving it new connections, which
+        waited through the stop (seconds, while kept-alive connections linger) and were reset at the end."""
+        super().set_accept_enabled(enabled)
+        if not enabled and not self.alive and self.cfg.reuse_port:
+            for listener in self.sockets:
+                while listener.sock is not None and waiting_at(listener):
+                    self.accept(listener)
+                listener.close()
+
     def enqueue_req(self, conn: Any) -> None:
         conn.queued_at = time.monotonic()
         public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))
         future = self.tpool.submit_as(public, self.handle, conn)
         future.add_done_callback(lambda done: self.method_queue.defer(self.finish_request, conn, done))
+
+
+def waiting_at(listener: Any) -> bool:
+    """Whether a connection waits in the listening socket's queue, without waiting for one."""
+    poller = select.poll()
+    poller.register(listener, select.POLLIN)
+    return bool(poller.poll(0))
 
 
 class HallLogger(Logger):

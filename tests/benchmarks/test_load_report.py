@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from benchmarks.load_clients import READERS, Timings
-from benchmarks.load_report import NOT_READY, export_went_wrong, print_run, readers_by_process, readers_line
+from benchmarks.load_report import (
+    NOT_READY,
+    export_went_wrong,
+    memory_line,
+    print_run,
+    readers_by_process,
+    readers_line,
+)
 from benchmarks.load_server import ServerRow
 
 
@@ -102,3 +109,13 @@ def test_requests_sent_again_after_a_dropped_connection_are_counted_apart_from_e
     assert (
         "dropped unanswered with their connection and sent again: {'save': 2, 'export status': 1}" in printed
     )
+
+
+def test_the_serving_processes_memory_and_replacements_are_shown_after_each_run():
+    before = {101: 90.0, 102: 92.0}
+    after = {101: 95.4, 103: 80.0}  # 102 was replaced by 103 during the run
+    assert memory_line(before, after) == (
+        "   gunicorn's serving processes after the run: 95, 80 MB (+5 to +5 MB over the run); "
+        "started during it: 1"
+    )
+    assert memory_line(before, {}) is None

@@ -1,8 +1,14 @@
-"""The load bench reads gunicorn's access log as `ACCESS_FORMAT` writes it."""
+"""The load bench reads gunicorn's access log as `ACCESS_FORMAT` writes it, and its processes' memory."""
 
 from __future__ import annotations
 
-from benchmarks.load_server import ACCESS_FORMAT, ServerRow, read_access_log
+import os
+import subprocess
+import sys
+
+import pytest
+
+from benchmarks.load_server import ACCESS_FORMAT, ServerRow, read_access_log, resident_mb
 
 
 def test_rows_carry_the_worker_process_the_wait_and_the_cpu_and_a_line_cut_short_is_left_out(tmp_path):
@@ -18,3 +24,13 @@ def test_rows_carry_the_worker_process_the_wait_and_the_cpu_and_a_line_cut_short
         ServerRow("POST", "/referee/tables/7/", 302, 0.0205, "4061", 0.25, 0.009),
     ]
     assert read_access_log(tmp_path / "none.log") == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="read from /proc")
+def test_a_process_s_resident_memory_is_read_and_a_gone_process_has_none():
+    with open("/proc/self/status") as status:
+        expected = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    assert resident_mb(os.getpid()) == pytest.approx(expected, rel=0.2)
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert resident_mb(child.pid) is None
