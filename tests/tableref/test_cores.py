@@ -149,3 +149,11 @@ def test_a_core_that_could_not_be_kept_to_is_logged(monkeypatch) -> None:
     gunicorn_config.post_fork(server, SimpleNamespace(core=1))
     assert len(warnings) == 1
     assert "could not keep to core" in warnings[0][0]
+
+
+def test_a_process_serves_all_day_unless_told_to_be_replaced() -> None:
+    """WEB_MAX_REQUESTS: a replacement after so many requests, off unless set, with a tenth of jitter."""
+    probe = "from tableref import gunicorn_config as c; print(c.max_requests, c.max_requests_jitter)"
+    assert run_python(probe, clean_environment(WEB_MAX_REQUESTS="")).stdout.strip() == "0 0"
+    told = run_python(probe, clean_environment(WEB_MAX_REQUESTS="50000"))
+    assert told.stdout.strip() == "50000 5000", told.stderr
