@@ -99,7 +99,7 @@ def test_a_replaced_process_leaves_no_new_connection_unanswered(tmp_path: Path):
             stdout=output,
             stderr=subprocess.STDOUT,
         )
-    failures: Counter[str] = Counter()
+    failures: list[tuple[str, float]] = []  # what went wrong, and after how long
     answered = 0
     try:
         wait_until_answering(port, process)
@@ -111,13 +111,14 @@ def test_a_replaced_process_leaves_no_new_connection_unanswered(tmp_path: Path):
         def phone() -> None:
             nonlocal answered
             while not done.is_set():
+                started = time.monotonic()
                 try:
                     ask(port).close()
                     with lock:
                         answered += 1
                 except (OSError, http.client.HTTPException) as error:
                     with lock:
-                        failures[type(error).__name__] += 1
+                        failures.append((type(error).__name__, time.monotonic() - started))
 
         phones = [threading.Thread(target=phone) for _ in range(PHONES)]
         for thread in phones:
@@ -139,9 +140,10 @@ def test_a_replaced_process_leaves_no_new_connection_unanswered(tmp_path: Path):
         process.wait(30)
     assert answered > 100
     # Before, every phone whose connection landed in a stopping process's socket waited there until the
-    # process exited, then was reset: about one a phone for each stop. A handshake that completes in the
-    # instant between the process's last accept and its close is still reset (the kernel gives it nowhere
-    # else to go unless `net.ipv4.tcp_migrate_req` is on): at most one a stop, at thousands a second here.
-    assert sum(failures.values()) <= STOPS, (
-        f"{dict(failures)} of {answered + sum(failures.values())} new connections failed"
-    )
+    # process exited (two seconds, while the kept-alive connections lingered), then was reset: about one
+    # a phone for each stop. A handshake that completes in the instant between the process's last accept
+    # and its close is still reset at once (the kernel gives it nowhere else to go unless
+    # `net.ipv4.tcp_migrate_req` is on): a few at most, at thousands of connections a second here.
+    waited_through_a_stop = [(error, round(seconds, 2)) for error, seconds in failures if seconds >= 1.0]
+    assert not waited_through_a_stop, f"{waited_through_a_stop} of {answered + len(failures)} connections"
+    assert len(failures) < PHONES, f"{Counter(error for error, _seconds in failures)}"
