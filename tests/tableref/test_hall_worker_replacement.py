@@ -3,9 +3,10 @@
 On Linux each process listens on a socket of its own (`reuse_port`), and the kernel shares new connections
 out between the sockets. A process that stops must stop taking its share at once: what lands in its socket
 after it has stopped accepting is never answered, and is reset when the process exits. Here a real gunicorn
-with the hall's worker serves a tiny application (the worker is what is tested, not Django). One process at
-a time is told to stop gracefully (SIGTERM, as gunicorn's own replacement does) and is replaced, while phones
-keep connections open (a stopping process waits for them a while) and others open new ones without pause.
+with the hall's worker serves a tiny application (the worker is what is tested, not Django). Its processes are
+replaced, one at a time (SIGTERM to a process, as gunicorn does after a crash or a timeout) or all at once (a
+reload, HUP to gunicorn), while phones keep connections open (a stopping process waits for them a while) and
+others open new ones without pause.
 """
 
 from __future__ import annotations
@@ -69,19 +70,35 @@ def workers_of(master: int) -> list[int]:
     return sorted(int(child) for child in children)
 
 
-def wait_for_replacement(master: int, stopped: int) -> None:
-    """Until the stopped process is gone and two processes answer again (the new one has loaded the app)."""
+def wait_for_replacement(master: int, stopped: set[int]) -> None:
+    """Until the stopped processes are gone and two processes answer again (the new ones have loaded the
+    app)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         workers = workers_of(master)
-        if stopped not in workers and len(workers) == 2:
-            time.sleep(1.0)  # the new process loads the application before it takes connections
+        if not stopped & set(workers) and len(workers) == 2:
+            time.sleep(1.0)  # a new process loads the application before it takes connections
             return
         time.sleep(0.05)
-    raise AssertionError("the stopped process was not replaced")
+    raise AssertionError("the stopped processes were not replaced")
 
 
-def test_a_replaced_process_leaves_no_new_connection_unanswered(tmp_path: Path):
+def replace_one_process(master: int) -> set[int]:
+    """As gunicorn replaces a process that crashed or timed out (or after WEB_MAX_REQUESTS): SIGTERM to it."""
+    stopped = workers_of(master)[0]
+    os.kill(stopped, signal.SIGTERM)
+    return {stopped}
+
+
+def reload_all(master: int) -> set[int]:
+    """A reload (`HUP` to gunicorn): new processes start, then the old ones stop."""
+    old = set(workers_of(master))
+    os.kill(master, signal.SIGHUP)
+    return old
+
+
+@pytest.mark.parametrize("stop", [replace_one_process, reload_all])
+def test_a_stopping_process_leaves_no_new_connection_unanswered(tmp_path: Path, stop):
     (tmp_path / "tiny_app.py").write_text(APPLICATION, encoding="utf-8")
     port = free_port()
     log = tmp_path / "gunicorn.log"
@@ -123,12 +140,9 @@ def test_a_replaced_process_leaves_no_new_connection_unanswered(tmp_path: Path):
         phones = [threading.Thread(target=phone) for _ in range(PHONES)]
         for thread in phones:
             thread.start()
-        stopped = []
         for _ in range(STOPS):
             time.sleep(1.0)
-            stopped.append(workers_of(process.pid)[0])
-            os.kill(stopped[-1], signal.SIGTERM)
-            wait_for_replacement(process.pid, stopped[-1])
+            wait_for_replacement(process.pid, stop(process.pid))
         time.sleep(1.0)
         done.set()
         for thread in phones:
