@@ -103,9 +103,9 @@ class Timings:
         with self.lock:
             self.errors[kind].append(what)
 
-    def dropped(self, kind: str) -> None:
+    def dropped(self, kind: str, times: int = 1) -> None:
         with self.lock:
-            self.resent[kind] += 1
+            self.resent[kind] += times
 
 
 @dataclass

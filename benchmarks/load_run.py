@@ -295,10 +295,11 @@ def burst(
     start.wait()
     began = time.monotonic()
     printing: list[tuple[str, float]] = []
-    organiser = threading.Thread(
-        target=_print_while_they_play, args=(server, timings, playing, deadline, printing), daemon=True
-    )
+    organiser = None
     if export_during:
+        organiser = threading.Thread(
+            target=_print_while_they_play, args=(server, timings, playing, deadline, printing), daemon=True
+        )
         organiser.start()
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
@@ -308,7 +309,7 @@ def burst(
     readers.join(10)
     cores = share_between(cores_before, core_times(), timings.readers_cpu, own_cpu_seconds() - own_before)
     play_seconds = time.monotonic() - play_began[0] if play_began else 0.0
-    if export_during:
+    if organiser is not None:
         organiser.join(EXPORT_SECONDS + 30)
     export_end, export_seconds = printing[0] if printing else ("", 0.0)
     logged_in = [referee.logged_in_at - began for referee in referees if referee.logged_in_at]
@@ -346,8 +347,7 @@ def _print_while_they_play(
     finally:
         connections.close_all()
     for kind, count in own.resent.items():  # what the run says it resent includes the organiser's
-        for _ in range(count):
-            timings.dropped(f"organiser: {kind}")
+        timings.dropped(f"organiser: {kind}", count)
 
 
 def _typist(typing: tuple[float, float] | None, index: int):

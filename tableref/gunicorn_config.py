@@ -26,8 +26,9 @@ worker_class = "tableref.hall_worker.HallWorker"
 # out evenly between them. On one shared socket the process quickest to take a connection took it, and a
 # phone's kept-alive connection stays where it landed: in some load runs every parent's connection landed in
 # one process, whose one public thread then served them all (77-241 reloads a second, against 400-570 when
-# shared). A process that stops drops the connections still waiting in its own socket (they are reset, and a
-# phone asks again); elsewhere (macOS) the flag does not share connections out, so it stays off.
+# shared). A process that stops takes what waits in its own socket and closes it at once (`HallWorker`), so
+# the next connections go to the others; elsewhere (macOS) the flag does not share connections out, so it
+# stays off.
 reuse_port = sys.platform.startswith("linux")
 workers = env_int("WEB_CONCURRENCY", processes_for_the_cores(), minimum=1)
 threads = env_int("WEB_THREADS", 4, minimum=1)
