@@ -33,10 +33,25 @@
     document.addEventListener("focusin", function (event) {
       if (isTileField(event.target)) { tilePad.attach(event.target); }
     });
+    /* Hiding the pad takes away the room kept for it at the page's foot, and the page moves. Between the
+       press on a button (Check, Save) and the release it moved the button from under the pointer, and
+       the click was lost: so while a press lasts, the pad waits for its release, and hides just
+       after the click. */
+    var pressed = false, hideOnRelease = false;
+    function hideUnlessInUse() {
+      var active = document.activeElement;
+      if (!isTileField(active) && !pad.contains(active)) { tilePad.hide(); }
+    }
+    function released() {
+      pressed = false;
+      if (hideOnRelease) { hideOnRelease = false; setTimeout(hideUnlessInUse, 0); }
+    }
+    document.addEventListener("pointerdown", function () { pressed = true; }, true);
+    document.addEventListener("pointerup", released, true);
+    document.addEventListener("pointercancel", released, true);
     document.addEventListener("focusout", function () {
       setTimeout(function () {
-        var active = document.activeElement;
-        if (!isTileField(active) && !pad.contains(active)) { tilePad.hide(); }
+        if (pressed) { hideOnRelease = true; } else { hideUnlessInUse(); }
       }, 0);
     });
   }

@@ -42,3 +42,30 @@ def test_a_disputed_run_checked_with_the_pad(live_server, phone_page, demo):
     assert "1 不能接在 13 之後。" in page.locator(".set-verdict").inner_text()
     assert page.evaluate("window.__cspViolations") == []
     assert errors == []
+
+
+def test_a_slow_press_on_check_with_the_pad_open_still_checks(live_server, phone_page, demo):
+    """Leaving the field hides the pad and takes away the room kept for it at the page's foot. That happened
+    between pressing Check and letting go: scrolled to the foot, the page moved under the pointer and the
+    release landed elsewhere, so Check did nothing. Seen in the suite under load, when Playwright's press and
+    release came apart; a mouse button held for a moment did the same."""
+    page, base = phone_page, live_server.url
+    log_in(page, base, "referee3@demo", demo)
+    page.goto(f"{base}/referee/tables/{demo.pk}/set-check/?tiles=R7+R6+J")
+    page.wait_for_selector(".set-verdict.valid")
+    page.wait_for_load_state("load")
+    page.fill("input[name='tiles']", "R12 R13 R1")
+    page.wait_for_selector("#tile-pad:not([hidden])")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    button = page.locator("form.set-check button[type='submit']")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('button') !== null")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.wait_for_timeout(150)
+    page.mouse.up()
+    page.wait_for_selector(".set-verdict.refused")
+    assert "R12" in page.url
