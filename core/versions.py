@@ -38,38 +38,39 @@ def by_slug_with_public_version(model: type[Model], slug: str) -> Model | None:
     long to build the annotated query (0.4 ms) as SQLite to answer it, and a raw queryset still 95 us,
     mostly matching columns to fields and finding their converters again on each call; those are found once
     here (`_reading`), and the row costs about 40 us."""
-    sql, fields, converters = _reading(model, connection.alias)
+    sql, attnames, converters = _reading(model, connection.alias)
     with connection.cursor() as cursor:
         cursor.execute(sql, [slug])
         row = cursor.fetchone()
     if row is None:
         return None
     values = list(row[:-1])
-    for index, field_converters in converters:
-        for convert in field_converters:
-            values[index] = convert(values[index], fields[index], connection)
-    found = model.from_db(connection.alias, [field.attname for field in model._meta.concrete_fields], values)
+    for index, column, column_converters in converters:
+        for convert in column_converters:
+            values[index] = convert(values[index], column, connection)
+    found = model.from_db(connection.alias, attnames, values)
     found.public_version_number = row[-1]
     return found
 
 
 @functools.cache
-def _reading(model: type[Model], alias: str) -> tuple[str, list[Col], list[tuple[int, list[Callable]]]]:
-    """The statement, the columns it reads and each column's converters, for one model and database."""
+def _reading(model: type[Model], alias: str) -> tuple[str, list[str], list[tuple[int, Col, list[Callable]]]]:
+    """The statement, the fields it reads (by attribute name, in order) and, for each column that has any,
+    its converters, for one model and database."""
     database = connections[alias]
     quote = database.ops.quote_name
     tournaments, versions = quote(model._meta.db_table), quote(PublicVersion._meta.db_table)
     tournament_column = quote(PublicVersion._meta.get_field("tournament").column)
-    fields = [field.get_col("t") for field in model._meta.concrete_fields]
-    columns = ", ".join(f"t.{quote(field.column)}" for field in model._meta.concrete_fields)
+    fields = model._meta.concrete_fields
+    columns = ", ".join(f"t.{quote(field.column)}" for field in fields)
     sql = (
         f"SELECT {columns}, COALESCE(v.{quote('number')}, 0) FROM {tournaments} t "
         f"LEFT JOIN {versions} v ON v.{tournament_column} = t.{quote(model._meta.pk.column)} "
         f"WHERE t.{quote(model._meta.get_field('slug').column)} = %s"
     )
     converters = [
-        (index, found)
-        for index, column in enumerate(fields)
+        (index, column, found)
+        for index, column in enumerate(field.get_col("t") for field in fields)
         if (found := database.ops.get_db_converters(column) + column.get_db_converters(database))
     ]
-    return sql, fields, converters
+    return sql, [field.attname for field in fields], converters
