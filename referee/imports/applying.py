@@ -1,4 +1,9 @@
-"""The import itself: one file, one transaction, one audit entry; nothing saved while any row is refused."""
+"""The import itself: one file, one transaction, one audit entry; nothing saved while any row is refused.
+
+The file is read and checked before the transaction opens, and the transaction covers only the planning under
+the tournament's lock and the writes: on SQLite a transaction takes the database's one write lock as it begins
+(BEGIN IMMEDIATE), and every referee's save in the hall waits for it.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from core.errors import ServiceError
 from referee import permissions
 from referee.imports.columns import PLAYERS, REFEREES, SCHOOLS
 from referee.imports.planning import ADD, UNCHANGED, UPDATE, Change, ImportPlan, plan_import
-from referee.imports.reading import check_size, read_people_file
+from referee.imports.reading import ReadFile, check_size, read_people_file
 from referee.models import PeopleUpload, Player, School, Table, Tournament
 from referee.services.locks import lock_tournament
 
@@ -41,15 +46,29 @@ def people_import_preview(*, actor: AbstractBaseUser, tournament: Tournament, co
     return plan_import(tournament, read_people_file(content))
 
 
-@transaction.atomic
 def people_import(
     *, actor: AbstractBaseUser, tournament: Tournament, content: bytes, filename: str = ""
 ) -> ImportPlan:
-    """Apply the file, all or nothing. Planned again under the tournament's lock, so two imports at once
-    cannot both add the same school or number."""
+    """Apply the file, all or nothing."""
+    read = _read_for_import(actor, tournament, content)
+    with transaction.atomic():
+        return _apply_read(actor=actor, tournament=tournament, read=read, content=content, filename=filename)
+
+
+def _read_for_import(actor: AbstractBaseUser, tournament: Tournament, content: bytes) -> ReadFile:
+    """The file read and checked outside any transaction (see the module's docstring), for an organiser only:
+    nobody else makes the server read a file."""
     permissions.require_organiser(actor, tournament)
+    return read_people_file(content)
+
+
+def _apply_read(
+    *, actor: AbstractBaseUser, tournament: Tournament, read: ReadFile, content: bytes, filename: str
+) -> ImportPlan:
+    """Within the caller's transaction. Planned again under the tournament's lock, so two imports at once
+    cannot both add the same school or number."""
     tournament = lock_tournament(tournament)
-    plan = plan_import(tournament, read_people_file(content))
+    plan = plan_import(tournament, read)
     if not plan.ok:
         raise ImportRefused(plan)
     if not plan.has_changes:
@@ -153,11 +172,13 @@ def people_upload_store(
     )
 
 
-@transaction.atomic
 def people_upload_import(*, actor: AbstractBaseUser, upload: PeopleUpload) -> ImportPlan:
-    """Import a kept file and forget it."""
-    plan = people_import(
-        actor=actor, tournament=upload.tournament, content=bytes(upload.content), filename=upload.filename
-    )
-    PeopleUpload.objects.filter(pk=upload.pk).delete()
+    """Import a kept file and forget it, in one transaction."""
+    content = bytes(upload.content)
+    read = _read_for_import(actor, upload.tournament, content)
+    with transaction.atomic():
+        plan = _apply_read(
+            actor=actor, tournament=upload.tournament, read=read, content=content, filename=upload.filename
+        )
+        PeopleUpload.objects.filter(pk=upload.pk).delete()
     return plan

@@ -1,8 +1,14 @@
 """From a file's bytes to rows of text: an .xlsx workbook or a .csv file, whatever Excel saved it as.
 
-A file is refused as a whole (`ImportFileError`) when it is too large, not a spreadsheet, or unreadable;
-a cell that holds a formula, a control character or a bidi override is refused where it is (`Refusal`), so the
-preview can say which row and column to fix. Nothing here touches the database.
+A file is refused as a whole (`ImportFileError`) when it is too large, holds too much text, is not a
+spreadsheet, or is unreadable; a cell that is too long or holds a formula, a control character or a bidi
+override is refused where it is (`Refusal`), so the preview can say which row and column to fix. Nothing here
+touches the database.
+
+Reading is kept cheap whatever the file: a workbook's shared string is stored once however many cells show it,
+so a 4 KB .xlsx can hold one string of a million characters shown in 500 cells. The text read is counted
+(`MAX_TEXT_CHARACTERS`), and a cell longer than any field is refused before it is scanned character by
+character (`MAX_CELL_CHARACTERS`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_UNPACKED_BYTES = 40 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
 MAX_ROWS = 5000
 MAX_COLUMNS = 40
+MAX_CELL_CHARACTERS = 300  # the longest field a people file fills is a referee's name, 150 characters
+MAX_TEXT_CHARACTERS = 2_000_000  # a CSV within MAX_FILE_BYTES holds no more; 10x a real list of 5000 people
 HEADER_SEARCH_ROWS = 6  # a title row or two (often merged across the columns) may sit above the headers
 
 ZIP_MAGIC = b"PK\x03\x04"
@@ -114,7 +122,11 @@ def decode_text(content: bytes) -> str:
                 return _text_only(content.decode(encoding))
             except UnicodeDecodeError:
                 continue
-    raise ImportFileError(
+    raise _not_text()
+
+
+def _not_text() -> ImportFileError:
+    return ImportFileError(
         _("This file is neither an .xlsx workbook nor a CSV file that can be read as text."),
         field="file",
         code="not-a-spreadsheet",
@@ -135,11 +147,33 @@ def _read_csv(text: str) -> ReadFile:
     delimiter = max(",\t;", key=first_line.count) if first_line else ","
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     grid: list[list[object]] = []
-    for index, row in enumerate(rows):
-        if index >= MAX_ROWS:
-            raise _too_many_rows()
-        grid.append(list(row))
+    budget = TextBudget()
+    try:
+        for index, row in enumerate(rows):
+            if index >= MAX_ROWS:
+                raise _too_many_rows()
+            grid.append(budget.spend(list(row)))
+    except csv.Error:  # a field over the csv module's limit (131,072 characters), as an unclosed quote makes
+        raise _not_text() from None
     return _from_grids([("", grid)])
+
+
+@dataclass
+class TextBudget:
+    """The characters of text read so far from one file, refused past MAX_TEXT_CHARACTERS: what the file's
+    size, packed or unpacked, cannot tell of a workbook whose cells share one long string."""
+
+    characters: int = 0
+
+    def spend(self, row: list[object]) -> list[object]:
+        self.characters += sum(len(value) for value in row if isinstance(value, str))
+        if self.characters > MAX_TEXT_CHARACTERS:
+            raise ImportFileError(
+                _("This file holds more text than a list of people would; remove what is not people."),
+                field="file",
+                code="too-much-text",
+            )
+        return row
 
 
 def _read_workbook(content: bytes) -> ReadFile:
@@ -159,13 +193,14 @@ def _read_workbook(content: bytes) -> ReadFile:
     except Exception:  # a damaged zip, a .docx, anything openpyxl cannot open
         raise _not_a_workbook() from None
     grids: list[tuple[str, list[list[object]]]] = []
+    budget = TextBudget()
     try:
         for worksheet in workbook.worksheets:
             grid: list[list[object]] = []
             for index, row in enumerate(worksheet.iter_rows(max_col=MAX_COLUMNS)):
                 if index >= MAX_ROWS:
                     raise _too_many_rows()
-                grid.append([_cell_value(cell) for cell in row])
+                grid.append(budget.spend([_cell_value(cell) for cell in row]))
             grids.append((worksheet.title, grid))
     except ImportFileError:
         raise
@@ -307,11 +342,13 @@ def _two_row_headers(kind: str, headers: list[str], below: list[str]) -> dict[in
 def hostile_problem(value: object) -> str | None:
     """Why a cell cannot be taken as it is, or None. A formula would run when the file is opened again in
     Excel (our export writes text); control characters and bidi overrides make a name read other than it
-    prints."""
+    prints; a cell longer than any field is refused before it is scanned for them, character by character."""
     if isinstance(value, Formula):
         return _("This cell is a formula; type its value instead.")
     if not isinstance(value, str):
         return None
+    if len(value) > MAX_CELL_CHARACTERS:
+        return too_long_message()
     stripped = value.strip()
     if stripped.startswith(FORMULA_STARTS) or (
         stripped.startswith("-") and len(stripped) > 1 and not stripped[1:].strip().isdigit()
@@ -319,3 +356,10 @@ def hostile_problem(value: object) -> str | None:
         return _("This cell starts like a formula (= + - @); remove that sign.")
     character = hostile_character(value)  # a cell is one line: any control character, line breaks included
     return None if character is None else hostile_text_message(character)
+
+
+def too_long_message() -> str:
+    """Names the limit, so that whoever fixes the file knows how much to cut."""
+    return _("This cell is longer than any name or code can be (over %(limit)d characters); shorten it.") % {
+        "limit": MAX_CELL_CHARACTERS
+    }
