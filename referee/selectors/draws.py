@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from referee.models import DrawStatus, Player, Round, RoundDraw, Seat, Table, Tournament
 from referee.selectors.attendance import players_for_draw
@@ -83,11 +84,33 @@ def standing_points(tournament: Tournament) -> dict[int, Standing]:
 
 @dataclass(frozen=True)
 class Advancing:
-    """Who goes on, best first, and what the rule could not settle (tables without a winner yet)."""
+    """Who goes on, by player number, and what the rule could not settle (tables without a winner yet).
+    Never best first: the draw's input lists them in this order, and it is public before the standings."""
 
     players: list[Player]
     points: dict[int, int]
     undecided_tables: list[int]
+
+
+def _table_winners(round_: Round, here: list[Player]) -> tuple[list[Player], list[int]]:
+    """The players here who won a table of the previous round, and the tables without a final winner."""
+    previous = previous_round(round_)
+    tables = list(Table.objects.filter(round=previous).order_by("number")) if previous else []
+    winners = table_winners(round_.tournament, tables, final_only=True)
+    undecided = [table.number for table in tables if winners[table.pk].winner is None]
+    chosen = {winners[table.pk].winner.pk for table in tables if winners[table.pk].winner is not None}
+    return [player for player in here if player.pk in chosen], undecided
+
+
+def _capped(players: list[Player], placed: dict[int, Standing], school_cap: int) -> list[Player]:
+    """Each school's best `school_cap` (players without a result after those with one)."""
+    taken: dict[int, int] = defaultdict(int)
+    kept = []
+    for player in sorted(players, key=lambda p: placed[p.pk].rank if p.pk in placed else len(placed) + 1):
+        if taken[player.school_id] < school_cap:
+            taken[player.school_id] += 1
+            kept.append(player)
+    return kept
 
 
 def advancing_players(
@@ -101,31 +124,31 @@ def advancing_players(
     placed = standing_points(tournament)
     undecided: list[int] = []
     if rule == TABLE_WINNERS:
-        previous = previous_round(round_)
-        tables = list(Table.objects.filter(round=previous).order_by("number")) if previous else []
-        winners = table_winners(tournament, tables, final_only=True)
-        chosen = set()
-        for table in tables:
-            winner = winners[table.pk].winner
-            if winner is None:
-                undecided.append(table.number)
-            else:
-                chosen.add(winner.pk)
-        here = [player for player in here if player.pk in chosen]
+        here, undecided = _table_winners(round_, here)
     elif rule == TOP:
         limit = top or 0
         here = [player for player in here if player.pk in placed and placed[player.pk].rank <= limit]
-    here.sort(key=lambda player: placed[player.pk].rank if player.pk in placed else len(placed) + 1)
     if school_cap:
-        taken: dict[int, int] = defaultdict(int)
-        capped = []
-        for player in here:
-            if taken[player.school_id] < school_cap:
-                taken[player.school_id] += 1
-                capped.append(player)
-        here = capped
+        here = _capped(here, placed, school_cap)
+    here.sort(key=lambda player: player.number)
     points = {player.pk: placed[player.pk].points if player.pk in placed else 0 for player in here}
     return Advancing(here, points, undecided)
+
+
+def _by_number(seat_id: str) -> tuple[int, str]:
+    return len(seat_id), seat_id  # numbers as text, without leading zeros: in the order of the numbers
+
+
+def tells_standings(document: dict[str, Any], *, order_chosen: bool) -> bool:
+    """Whether a seating document, published, would tell the standings: it holds points (only a draw by
+    standings has them, the leader highest), or, where the site chose the order (`order_chosen`, a draw's
+    input, unlike a repair's, which follows the public tables), it lists players otherwise than by number:
+    a draw seated before they were so listed has them best first, and must keep that order to rerun."""
+    players = document.get("players", [])
+    if any(player.get("points") for player in players):
+        return True
+    ids = [str(player["id"]) for player in players]
+    return order_chosen and ids != sorted(ids, key=_by_number)
 
 
 def round_preview(round_: Round) -> RoundDraw | None:

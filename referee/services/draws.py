@@ -120,7 +120,8 @@ def _draw_request(round_: Round, advancement: dict[str, Any], mode: str, sizes: 
             field="rule",
             code="undecided",
         )
-    # Points only where the engine reads them (by standings): the input is public, the standings may not be.
+    # The input is public, the standings may not be: players by number (the engine draws from this very
+    # order), points only where the engine reads them (by standings; the public page waits for the release).
     players = [
         {"id": seating_id(player), "school": player.school.code}
         | ({"points": chosen.points[player.pk]} if mode == "by-standings" else {})

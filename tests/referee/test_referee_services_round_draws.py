@@ -8,7 +8,8 @@ from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import services
 from referee.models import DrawStatus, RoundDraw, Table
-from referee.selectors.draws import round_preview, round_seated_draw
+from referee.selectors.draws import advancing_players, round_preview, round_seated_draw
+from referee.selectors.standings import standings
 from tests.referee.draw_helpers import (
     draw_and_seat,
     make_field,
@@ -181,6 +182,42 @@ def test_top_n_with_a_cap_per_school(organiser, tournament, first, field):
     draw = preview(organiser, second, rule="top", top=8, school_cap=1, table_min=2, table_max=3, seed=1)
     schools = [p["school"] for p in draw.request["players"]]
     assert sorted(schools) == ["HSP", "PKS", "RVS"]
+
+
+def numbers(players) -> list[int]:
+    return [player.number for player in players]
+
+
+def test_who_goes_on_is_chosen_by_standings_but_listed_by_number(organiser, tournament, first, field):
+    """The draw's input is public before the standings are: the order it lists players in must not be
+    theirs. The top N and the cap per school still take the best."""
+    draw_and_seat(organiser, first, seed=7)
+    play_round(organiser, first)
+    second = make_round(organiser, tournament, "第二輪")
+    rows = standings(tournament)
+    assert numbers(row.player for row in rows) != sorted(row.number for row in rows)
+    everyone = advancing_players(second, rule="everyone")
+    assert numbers(everyone.players) == sorted(player.number for player in field)
+    top = advancing_players(second, rule="top", top=4)
+    assert numbers(top.players) == sorted(row.number for row in rows if row.rank <= 4)
+    capped = advancing_players(second, rule="everyone", school_cap=1)
+    best = {}
+    for row in rows:
+        best.setdefault(row.school_code, row.number)
+    assert numbers(capped.players) == sorted(best.values())
+    assert top.points == {row.player_id: len(rows) - row.rank + 1 for row in rows if row.rank <= 4}
+
+
+def test_a_draws_input_lists_players_by_number_whatever_the_mode(organiser, tournament, first, field):
+    draw_and_seat(organiser, first, seed=7)
+    play_round(organiser, first)
+    second = make_round(organiser, tournament, "第二輪")
+    for mode in ("random", "by-standings"):
+        draw = preview(organiser, second, mode=mode, seed=12345)
+        ids = [player["id"] for player in draw.request["players"]]
+        assert ids == sorted(ids, key=int), mode
+    points = {player["id"]: player["points"] for player in draw.request["players"]}
+    assert max(points, key=points.__getitem__) == str(standings(tournament)[0].number)
 
 
 def test_absent_players_are_left_out_and_a_player_gone_since_the_preview_stops_the_commit(

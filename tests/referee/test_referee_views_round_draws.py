@@ -3,7 +3,9 @@ was drawn", whose downloaded input, run through `python3 -m seating draw`, gives
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +16,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from referee import services
-from referee.models import Table
+from referee.models import Table, Tournament
 from referee.selectors.draws import round_preview, round_seated_draw
+from referee.selectors.standings import standings
+from seating.commands import run_command
 from tests.referee.draw_helpers import (
     draw_and_seat,
     make_field,
@@ -133,6 +137,18 @@ def test_the_public_page_needs_a_seated_draw(client, organiser, first, field):
     assert client.get(reverse("public:round_draw", args=["nope", first.pk])).status_code == 404
 
 
+def rerun(downloaded: bytes, tmp_path: Path) -> dict:
+    """`python3 -m seating draw` on a downloaded input, in a process of its own, as anyone would run it."""
+    saved = tmp_path / "draw.json"
+    saved.write_bytes(downloaded)
+    with saved.open("rb") as stdin:
+        run = subprocess.run(
+            [sys.executable, "-m", "seating", "draw"], stdin=stdin, capture_output=True, cwd=ROOT, check=False
+        )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
 def test_anyone_can_rerun_the_downloaded_draw_and_get_the_seated_tables(
     client, organiser, tournament, first, field, tmp_path
 ):
@@ -146,16 +162,125 @@ def test_anyone_can_rerun_the_downloaded_draw_and_get_the_seated_tables(
     document = json.loads(response.content)
     assert document["history"]  # round 1 is in it
     assert {"id", "school", "points"} >= set(document["players"][0])
-    downloaded = tmp_path / "draw.json"
-    downloaded.write_bytes(response.content)
-    with downloaded.open("rb") as stdin:
-        run = subprocess.run(
-            [sys.executable, "-m", "seating", "draw"], stdin=stdin, capture_output=True, cwd=ROOT, check=False
-        )
-    assert run.returncode == 0, run.stderr
-    answer = json.loads(run.stdout)
+    answer = rerun(response.content, tmp_path)
     assert answer["rounds"][0] == seated(second)
     assert answer["seed"] == 12345
+    assert answer["report"] == round_seated_draw(second).report
+
+
+def rank_order(tournament: Tournament) -> list[str]:
+    """The organiser's standings, best first, as the draw names players."""
+    return [str(row.number) for row in standings(tournament)]
+
+
+def release_standings(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(standings_released=True)
+
+
+def published_input(page: str) -> dict | None:
+    """The draw's input as the public page shows it, or None when the page shows none."""
+    found = re.search(r'<pre class="json">(.*?)</pre>', page, re.S)
+    return json.loads(html.unescape(found.group(1))) if found else None
+
+
+@pytest.fixture
+def second(organiser, tournament, first, field):
+    """Round 1 drawn and played to sign-off (its standings kept from the public); round 2 to draw."""
+    draw_and_seat(organiser, first, seed=7)
+    play_round(organiser, first)
+    ranks = rank_order(tournament)
+    assert ranks != sorted(ranks, key=int)  # else an order by number could not be told from the standings
+    assert not Tournament.objects.get(pk=tournament.pk).standings_released
+    return make_round(organiser, tournament, "第二輪")
+
+
+def test_an_unreleased_draw_by_lot_publishes_its_players_by_number_not_by_standings(
+    client, organiser, tournament, second, tmp_path
+):
+    """The security review's case: everyone, by lot, seed 12345, standings not released. The input (download
+    and page alike) lists players by number, carries no points, and still reruns to the tables seated."""
+    draw_and_seat(organiser, second, rule="everyone", mode="random", seed=12345)
+    response = client.get(public_url(second, "public:round_draw_json"))
+    assert response.status_code == 200
+    document = json.loads(response.content)
+    ids = [player["id"] for player in document["players"]]
+    assert ids == sorted(ids, key=int)
+    assert ids[:4] != rank_order(tournament)[:4]
+    assert all(set(player) == {"id", "school"} for player in document["players"])
+    assert published_input(client.get(public_url(second)).content.decode()) == document
+    answer = rerun(response.content, tmp_path)
+    assert answer["rounds"][0] == seated(second) == round_seated_draw(second).drawn
+    assert answer["seed"] == 12345
+
+
+def test_a_draw_by_standings_publishes_its_input_once_the_standings_are_released(
+    client, organiser, tournament, second, tmp_path
+):
+    """Seeding by standings needs their order in the input: kept from the public until the standings are
+    released, then published as stored, and it reruns to the tables seated."""
+    draw_and_seat(organiser, second, mode="by-standings", seed=12345)
+    client.cookies["django_language"] = "en"
+    assert client.get(public_url(second, "public:round_draw_json")).status_code == 404
+    page = client.get(public_url(second)).content.decode()
+    assert published_input(page) is None
+    assert "&quot;points&quot;" not in page
+    assert "The organisers have not released the standings yet." in page
+    assert 'id="draw-seed">12345<' in page  # the seed and the tables stay public
+    release_standings(tournament)
+    response = client.get(public_url(second, "public:round_draw_json"))
+    assert response.status_code == 200
+    document = json.loads(response.content)
+    assert document == round_seated_draw(second).request
+    points = {player["id"]: player["points"] for player in document["players"]}
+    assert sorted(points, key=points.__getitem__, reverse=True)[:4] == rank_order(tournament)[:4]
+    assert published_input(client.get(public_url(second)).content.decode()) == document
+    assert rerun(response.content, tmp_path)["rounds"][0] == seated(second)
+
+
+def test_a_repairs_input_with_standings_points_waits_for_the_release_too(
+    client, organiser, tournament, second
+):
+    draw_and_seat(organiser, second, mode="by-standings", seed=12345)
+    gone = next(table for table in seated(second) if len(table) == 3)[0]
+    player = next(p for p in second.tournament.players.all() if str(p.number) == gone)
+    services.player_withdraw(actor=organiser, player=player)
+    page = client.get(public_url(second)).content.decode()
+    assert "python3 -m seating repair" not in page
+    assert "&quot;points&quot;" not in page
+    release_standings(tournament)
+    page = client.get(public_url(second)).content.decode()
+    assert "python3 -m seating repair" in page
+    assert "&quot;points&quot;" in page
+
+
+def store_as_before_the_fix(organiser, round_) -> None:
+    """A draw seated by the earlier code, whose input listed the players best first: its stored input and
+    tables are what it published, and must still rerun to the tables seated."""
+    draw = services.round_draw_preview(actor=organiser, round_=round_, table_max=4, table_min=3, seed=12345)
+    ranks = {seat_id: place for place, seat_id in enumerate(rank_order(round_.tournament))}
+    players = sorted(draw.request["players"], key=lambda player: ranks.get(player["id"], len(ranks)))
+    draw.request = {**draw.request, "players": players}
+    answer = run_command("draw", draw.request)
+    draw.drawn = draw.tables = answer["rounds"][0]
+    draw.report = answer["report"]
+    draw.save()
+    services.round_draw_commit(actor=organiser, draw=draw)
+
+
+def test_a_draw_stored_in_standings_order_is_published_as_stored_only_once_released(
+    client, organiser, tournament, second, tmp_path
+):
+    store_as_before_the_fix(organiser, second)
+    stored = round_seated_draw(second).request
+    assert [player["id"] for player in stored["players"]][:4] == rank_order(tournament)[:4]
+    assert client.get(public_url(second, "public:round_draw_json")).status_code == 404
+    assert published_input(client.get(public_url(second)).content.decode()) is None
+    release_standings(tournament)
+    response = client.get(public_url(second, "public:round_draw_json"))
+    assert response.status_code == 200
+    assert json.loads(response.content) == stored
+    answer = rerun(response.content, tmp_path)
+    assert answer["rounds"][0] == seated(second)
     assert answer["report"] == round_seated_draw(second).report
 
 
