@@ -55,6 +55,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A parent's reload of a kept public page is answered here, with the headers the site gave it
+    # (`referee/views/public_front.py`); the HTTPS redirect and the security headers still apply.
+    "referee.views.public_front.PublicPageFront",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -67,10 +67,10 @@ class PublicTournamentView(KeptPageMixin, TemplateView):
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            _etag, front = cached(
+            front = cached(
                 tournament, "front", public_choices(self.request), lambda: _front_standings(tournament)
             )
-            context.update(front)
+            context.update(front.value)
         return context
 
 
@@ -78,7 +78,8 @@ def standings_part(request: HttpRequest, tournament: Tournament) -> tuple[str, d
     """(ETag, part): the released standings' table (and, on the projector, the next page's address) from the
     cache."""
     request.GET = public_choices(request)
-    return cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
+    served = cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
+    return served.etag, served.value
 
 
 def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:

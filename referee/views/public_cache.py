@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,16 @@ class Kept:
     value: Any
 
 
+@dataclass(frozen=True)
+class Served:
+    """A part as `cached` gives it: its ETag, the version it was made at (which may be one change behind the
+    tournament's while another worker makes it again) and what was made."""
+
+    etag: str
+    version: int
+    value: Any
+
+
 def public_tournament(slug: str) -> Tournament:
     """The tournament and its public version (`public_version_number`) in one query."""
     tournament = by_slug_with_public_version(Tournament, slug)
@@ -77,14 +87,18 @@ class Nearby:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.parts: dict[str, Kept] = {}
+        self.parts: dict[Hashable, Kept] = {}
         self.lock = threading.Lock()
 
-    def get(self, key: str, version: int) -> Kept | None:
+    def get(self, key: Hashable, version: int) -> Kept | None:
         kept = self.parts.get(key)
         return kept if kept is not None and kept.version >= version else None
 
-    def keep(self, key: str, kept: Kept) -> None:
+    def peek(self, key: Hashable) -> Kept | None:
+        """The copy whatever its version, for a caller that learns the version only from the copy."""
+        return self.parts.get(key)
+
+    def keep(self, key: Hashable, kept: Kept) -> None:
         with self.lock:
             self.parts.pop(key, None)
             self.parts[key] = kept
@@ -99,35 +113,38 @@ class Nearby:
 nearby = Nearby(NEARBY_PARTS)
 
 
+def identity(tournament: Tournament) -> str:
+    """The tournament's number and the moment it was made: a tournament deleted in the admin gives its number
+    (on SQLite) or its address to the next one made, whose version starts again from nothing."""
+    return f"{tournament.pk}.{int(tournament.created_at.timestamp() * 1_000_000)}"
+
+
 def part_key(tournament: Tournament, part: str, choices: QueryDict) -> str:
-    """The tournament is named by its number and the moment it was made: a tournament deleted in the admin
-    gives its number to the next one made (on SQLite), whose version starts again from nothing."""
     digest = hashlib.sha256(choices.urlencode().encode()).hexdigest()[:24]
     language = translation.get_language() or settings.LANGUAGE_CODE
-    made = int(tournament.created_at.timestamp() * 1_000_000)
-    return f"public:{tournament.pk}.{made}:{language}:{part}:{digest}"
+    return f"public:{identity(tournament)}:{language}:{part}:{digest}"
 
 
 def etag_of(key: str, version: int) -> str:
     return '"' + hashlib.sha256(f"{key}:{version}".encode()).hexdigest()[:32] + '"'
 
 
-def cached(tournament: Tournament, part: str, choices: QueryDict, make: Callable[[], Any]) -> tuple[str, Any]:
-    """(ETag, value) of the part: as kept when it is as new as the tournament's public version; otherwise
-    made again here, unless another worker is making it already, when the kept one is served meanwhile."""
+def cached(tournament: Tournament, part: str, choices: QueryDict, make: Callable[[], Any]) -> Served:
+    """The part as kept when it is as new as the tournament's public version; otherwise made again here,
+    unless another worker is making it already, when the kept one is served meanwhile."""
     key = part_key(tournament, part, choices)
     lock = f"{key}:making"
     version = tournament.public_version_number
     near = nearby.get(key, version)
     if near is not None:
-        return etag_of(key, near.version), near.value
+        return _served(key, near)
     found = cache.get_many([key, lock])  # one read; taking the lock is a write, made only when it looks free
     kept = found.get(key)
     if isinstance(kept, Kept) and kept.version >= version:
         nearby.keep(key, kept)
-        return etag_of(key, kept.version), kept.value
+        return _served(key, kept)
     if isinstance(kept, Kept) and (lock in found or not cache.add(lock, True, MAKING_LOCK_SECONDS)):
-        return etag_of(key, kept.version), kept.value
+        return _served(key, kept)
     try:
         value = make()
         newest = cache.get(key)
@@ -137,4 +154,8 @@ def cached(tournament: Tournament, part: str, choices: QueryDict, make: Callable
     finally:
         if isinstance(kept, Kept):
             cache.delete(lock)
-    return etag_of(key, version), value
+    return _served(key, Kept(version, value))
+
+
+def _served(key: str, kept: Kept) -> Served:
+    return Served(etag_of(key, kept.version), kept.version, kept.value)

@@ -28,7 +28,7 @@ from django.utils.dateformat import time_format
 from django.utils.html import escape
 
 from referee.models import Tournament
-from referee.views.public_cache import cached, public_choices, public_tournament
+from referee.views.public_cache import cached, identity, public_choices, public_tournament
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,17 @@ class MarkedPage:
     marks: Marks
 
 
+@dataclass(frozen=True)
+class Shareable:
+    """What a kept page's response carries for the front (`public_front`): whose page it is, the version it
+    was made at, and the page with its marks, to answer the next reader without the view."""
+
+    slug: str
+    tournament: str  # `public_cache.identity`
+    version: int
+    page: MarkedPage
+
+
 def shared(request: HttpRequest) -> bool:
     """Whether nothing on the page can be the reader's own: no session (so nobody logged in) and no message
     waiting to be shown."""
@@ -77,8 +88,10 @@ def kept_page(
         return MarkedPage(render(marks.as_context()), marks)
 
     request.GET = public_choices(request)  # what the page is made from is what its key names
-    _etag, page = cached(tournament, part, request.GET, make)
-    return HttpResponse(_filled(page, request))
+    served = cached(tournament, part, request.GET, make)
+    response = HttpResponse(filled(served.value, request))
+    response.shareable = Shareable(tournament.slug, identity(tournament), served.version, served.value)
+    return response
 
 
 class KeptPageMixin:
@@ -102,7 +115,8 @@ class KeptPageMixin:
         return render_to_string(self.template_name, context, request=self.request)
 
 
-def _filled(page: MarkedPage, request: HttpRequest) -> str:
+def filled(page: MarkedPage, request: HttpRequest) -> str:
+    """The page with this reader's CSRF token, own address and time in place of its marks."""
     html = page.html.replace(page.marks.csrf_token, get_token(request))
     html = html.replace(page.marks.language_next, escape(request.get_full_path()))
     return html.replace(page.marks.shown_at, shown_at())

@@ -156,3 +156,18 @@ def form_errors(response, form_name: str) -> dict:
     """The errors of one form on a re-shown page (the page answered 200 with the bound form)."""
     assert response.status_code == 200
     return response.context[form_name].errors
+
+
+def release(organiser, tournament, **changes):
+    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    services.tournament_update(
+        actor=organiser, tournament=tournament, **{**values, "standings_released": True, **changes}
+    )
+
+
+@pytest.fixture
+def released(organiser, tournament, finished_table, referee):
+    """The seed-002 table signed off, the standings released (privacy: initials)."""
+    services.table_sign_off(actor=referee, table=finished_table)
+    release(organiser, tournament)
+    return tournament

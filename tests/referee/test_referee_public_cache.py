@@ -19,8 +19,8 @@ from referee.models import Player, Table, Tournament
 from referee.views.public import standings_part
 from referee.views.public_cache import part_key, public_tournament
 from scoring import PlayerInput
+from tests.referee.conftest import release
 from tests.referee.test_referee_services_corrections import correct_game_3
-from tests.referee.test_referee_standings import release
 
 
 def version(tournament) -> int:
@@ -31,14 +31,6 @@ def fragment(client, tournament, query: str = "") -> str:
     response = client.get(reverse("public:standings_fragment", args=[tournament.slug]) + query)
     assert response.status_code == 200
     return response.content.decode()
-
-
-@pytest.fixture
-def released(organiser, tournament, finished_table, referee):
-    """The seed-002 table signed off, the standings released (privacy: initials)."""
-    services.table_sign_off(actor=referee, table=finished_table)
-    release(organiser, tournament)
-    return tournament
 
 
 def test_a_cached_view_runs_no_standings_query(client, released):

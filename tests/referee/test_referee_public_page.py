@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 import re
 
-import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
@@ -19,16 +18,9 @@ from django.urls import reverse
 
 from referee import services
 from referee.views import public_page
-from tests.referee.test_referee_standings import release
+from tests.referee.conftest import release
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-@pytest.fixture
-def released(organiser, tournament, finished_table, referee):
-    services.table_sign_off(actor=referee, table=finished_table)
-    release(organiser, tournament)
-    return tournament
 
 
 def address(tournament, query: str = "") -> str:

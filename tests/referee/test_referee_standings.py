@@ -15,13 +15,7 @@ from referee.selectors import StandingRow
 from referee.views.standings_tables import rank_text
 from referee.wording.reasons import rank_reason
 from scoring import PlayerInput
-
-
-def release(organiser, tournament, **changes):
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
-        actor=organiser, tournament=tournament, **{**values, "standings_released": True, **changes}
-    )
+from tests.referee.conftest import release
 
 
 @pytest.fixture
