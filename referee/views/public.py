@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -20,13 +20,18 @@ from django.views.generic import TemplateView
 
 from core.inputs import parse_number
 from referee import permissions, selectors
-from referee.models import Tournament
+from referee.models import Player, Round, School, Table, Tournament
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
-from referee.views.public_cache import cached, public_choices, public_tournament
+from referee.views.public_cache import CHOICES, cached, public_tournament
 from referee.views.public_page import KeptPageMixin, shown_at
 from referee.views.standings_page import standings_context
-from referee.views.standings_tables import PER_PAGE
+from referee.views.standings_tables import (
+    PER_PAGE,
+    PlayerStandingsTable,
+    SchoolStandingsTable,
+    TableWinnersTable,
+)
 from referee.wording.figures import rank_text
 from referee.wording.names import public_name
 from scoring.ranking import TABLES_WON
@@ -67,17 +72,73 @@ class PublicTournamentView(KeptPageMixin, TemplateView):
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            front = cached(
-                tournament, "front", public_choices(self.request), lambda: _front_standings(tournament)
-            )
+            front = cached(tournament, "front", QueryDict(), lambda: _front_standings(tournament))
             context.update(front.value)
         return context
+
+
+# Each view of the standings and the table that shows it, whose columns are what `sort` may name.
+VIEW_TABLES = {"players": PlayerStandingsTable, "tables": TableWinnersTable, "schools": SchoolStandingsTable}
+
+
+def standings_choices(request: HttpRequest, tournament: Tournament) -> QueryDict:
+    """The address's choices as the standings use them, and nothing a stranger could vary without end: each
+    new value was a new part made and kept (at 5,000 players a tenth of a second of CPU and a row of the
+    cache's table), so random page numbers cost the hall's cores. A view the page has; a sort by one of that
+    view's columns; a round of this tournament; a page number, brought back to the last page when past it.
+    Anything else is dropped, as the page ignores it anyway. A round or page given costs a small query."""
+    given = request.GET
+    view = given.get("view", "")
+    projector = given.get("projector") == "1"
+    round_ = _round_of(tournament, given.get("round", ""))
+    values = {
+        "projector": "1" if projector else "",
+        "view": view if view in VIEW_TABLES else "",
+        "round": str(round_.pk) if round_ else "",
+        "sort": _sort_for(VIEW_TABLES.get(view, PlayerStandingsTable), given.get("sort", "")),
+        "page": _page_within(tournament, view, round_, projector, given.get("page", "")),
+    }
+    chosen = QueryDict(mutable=True)
+    for name in CHOICES:
+        if values[name]:
+            chosen[name] = values[name]
+    chosen._mutable = False
+    return chosen
+
+
+def _round_of(tournament: Tournament, raw: str) -> Round | None:
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    return Round.objects.filter(tournament=tournament, pk=int(raw)).first()
+
+
+def _sort_for(table: type, raw: str) -> str:
+    return raw if raw.removeprefix("-") in table.base_columns else ""
+
+
+def _page_within(tournament: Tournament, view: str, round_: Round | None, projector: bool, raw: str) -> str:
+    """The page asked for, or the last page when past it (the page shows the last one then); "" for none."""
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        return ""
+    rows = _rows_at_most(tournament, view, round_)
+    last = max(1, -(-rows // (PROJECTOR_ROWS if projector else PER_PAGE)))
+    return str(min(int(raw), last))
+
+
+def _rows_at_most(tournament: Tournament, view: str, round_: Round | None) -> int:
+    """How many rows the view can have: one query."""
+    if view == "tables":
+        tables = Table.objects.filter(round__tournament=tournament)
+        return (tables.filter(round=round_) if round_ else tables).count()
+    if view == "schools":
+        return School.objects.filter(tournament=tournament).count()
+    return Player.objects.filter(tournament=tournament).count()
 
 
 def standings_part(request: HttpRequest, tournament: Tournament) -> tuple[str, dict[str, str]]:
     """(ETag, part): the released standings' table (and, on the projector, the next page's address) from the
     cache."""
-    request.GET = public_choices(request)
+    request.GET = standings_choices(request, tournament)
     served = cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
     return served.etag, served.value
 
@@ -108,6 +169,9 @@ class PublicStandingsView(KeptPageMixin, TemplateView):
 
     template_name = "public/standings.html"
     kept_part = "standings-page"
+
+    def kept_choices(self) -> QueryDict:
+        return standings_choices(self.request, self.tournament)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

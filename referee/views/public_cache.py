@@ -72,7 +72,8 @@ def public_tournament(slug: str) -> Tournament:
 
 
 def public_choices(request: HttpRequest) -> QueryDict:
-    """The request's known choices, one value each, in a fixed order; `request.GET` becomes this."""
+    """The request's choices by name, one value each, in a fixed order, as the address gives them: the front
+    (`public_front`) remembers a page only when they are the page's own, checked choices."""
     chosen = QueryDict(mutable=True)
     for name in CHOICES:
         value = request.GET.get(name, "")

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -28,7 +28,7 @@ from django.utils.dateformat import time_format
 from django.utils.html import escape
 
 from referee.models import Tournament
-from referee.views.public_cache import cached, identity, public_choices, public_tournament
+from referee.views.public_cache import cached, identity, public_tournament
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,7 @@ class Shareable:
     tournament: str  # `public_cache.identity`
     version: int
     page: MarkedPage
+    choices: str  # the page's choices as its key names them, urlencoded
 
 
 def shared(request: HttpRequest) -> bool:
@@ -78,19 +79,26 @@ def shown_at() -> str:
 
 
 def kept_page(
-    request: HttpRequest, tournament: Tournament, part: str, render: Callable[[dict[str, str]], str]
+    request: HttpRequest,
+    tournament: Tournament,
+    part: str,
+    choices: QueryDict,
+    render: Callable[[dict[str, str]], str],
 ) -> HttpResponse:
-    """The page from the shared cache, with this reader's values filled in. `render(context)` renders it
-    anew, with `context` added to the template's own."""
+    """The page from the shared cache, with this reader's values filled in. `choices` are what the page is
+    made from, and what its key names; `render(context)` renders it anew, with `context` added to the
+    template's own."""
 
     def make() -> MarkedPage:
         marks = Marks.new()
         return MarkedPage(render(marks.as_context()), marks)
 
-    request.GET = public_choices(request)  # what the page is made from is what its key names
-    served = cached(tournament, part, request.GET, make)
+    request.GET = choices
+    served = cached(tournament, part, choices, make)
     response = HttpResponse(filled(served.value, request))
-    response.shareable = Shareable(tournament.slug, identity(tournament), served.version, served.value)
+    response.shareable = Shareable(
+        tournament.slug, identity(tournament), served.version, served.value, choices.urlencode()
+    )
     return response
 
 
@@ -108,7 +116,11 @@ class KeptPageMixin:
         if not shared(request):
             return super().get(request, *args, **kwargs)  # type: ignore[misc]
         render = lambda marks: self._render(kwargs, marks)  # noqa: E731
-        return kept_page(request, self.tournament, self.kept_part, render)
+        return kept_page(request, self.tournament, self.kept_part, self.kept_choices(), render)
+
+    def kept_choices(self) -> QueryDict:
+        """The address's choices that change the page, checked: the page is kept under them."""
+        return QueryDict()
 
     def _render(self, kwargs: dict[str, Any], marks: dict[str, str]) -> str:
         context = {**self.get_context_data(**kwargs), **marks}  # type: ignore[attr-defined]

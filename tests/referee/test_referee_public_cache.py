@@ -230,3 +230,58 @@ def test_a_tournament_made_again_under_a_deleted_ones_number_never_gets_its_page
     page = client.get(address).content.decode()
     assert "新賽事" in page
     assert "舊賽事" not in page
+
+
+@pytest.fixture
+def makings(monkeypatch):
+    """How many times the standings' table is made for the public pages."""
+    from referee.views import public
+
+    made = []
+    real = public._make_standings_part
+    monkeypatch.setattr(public, "_make_standings_part", lambda *args: made.append(1) or real(*args))
+    return made
+
+
+@pytest.mark.parametrize(
+    "queries",
+    [
+        [f"?page={number}" for number in (2, 7, 99, 12345, 999999999)],  # one page of players: all the last
+        [f"?sort={name}" for name in ("nothing", "-nothing", "x" * 40, "rank;drop")],
+        [f"?view={name}" for name in ("people", "PLAYERS", "x" * 40)],
+        [f"?round={number}" for number in ("999", "0", "1e3", "-1", "٣")],
+        ["?projector=yes", "?projector=2", "?page=abc", "?page=-3", "?page=0"],
+    ],
+)
+def test_choices_a_stranger_makes_up_make_no_new_part(client, released, makings, queries):
+    address = reverse("public:standings", args=[released.slug])
+    client.get(address)
+    for query in queries:
+        response = client.get(address + query)
+        assert response.status_code == 200
+        assert "李○○" in response.content.decode()
+    assert len(makings) <= 2  # the page as it is, and the last page when one was asked for
+
+
+def test_a_round_and_a_sort_the_page_has_are_kept_apart(client, released, makings):
+    address = reverse("public:standings", args=[released.slug])
+    round_ = released.rounds.get()
+    for query in ("", f"?round={round_.pk}", "?sort=-total", "?view=schools", "?view=schools&sort=name"):
+        assert client.get(address + query).status_code == 200
+    assert len(makings) == 5
+
+
+def test_the_front_page_is_made_once_whatever_its_address_says(client, released):
+    from referee.views import public
+
+    front = reverse("public:tournament", args=[released.slug])
+    client.get(front)
+    made = []
+    real = public._front_standings
+    public._front_standings = lambda tournament: made.append(1) or real(tournament)
+    try:
+        for query in ("?page=2", "?page=3", "?view=schools", "?anything=1"):
+            assert "李○○" in client.get(front + query).content.decode()
+    finally:
+        public._front_standings = real
+    assert made == []

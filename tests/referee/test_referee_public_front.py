@@ -175,3 +175,12 @@ def test_only_a_read_is_answered_by_the_front(released):
     parent = reader()
     parent.get(address(released))
     assert parent.post(address(released)).status_code == 405
+
+
+def test_an_address_the_page_reads_otherwise_is_not_remembered(released, view_is_gone):
+    parent = reader()
+    parent.get(address(released, "?page=999"))  # one page of players: the page shows the first
+    assert parent.get(address(released, "?page=999")).status_code == 200
+    view_is_gone()
+    with pytest.raises(AssertionError, match="the view ran"):
+        parent.get(address(released, "?page=999"))
