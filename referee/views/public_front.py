@@ -21,10 +21,9 @@ It answers only what the site would answer the same way:
   past the last, say, is answered by the site each time, and cannot push a real page out of this process.
 
 Measured: a reload answered here costs 0.22 ms of CPU in the process against 0.62 ms through the site (a
-third of it is Django masking the reader's CSRF token). In paired load runs of 200 referees with 20 parents
-reloading without pause (2 cores), the server's CPU per reload (p50) went from 0.92 to 0.63 ms, and the
-parents got 1,142 reloads a second against 984 on SQLite, 708 against 635 on PostgreSQL (p95 57 against 57
-ms, 107 against 123 ms), the referees' figures within the runs' noise.
+third of it is Django masking the reader's CSRF token). In two pairs of load runs of 200 referees with 20
+parents reloading without pause (2 cores), the server's CPU per reload (p50) fell by about 30% and the parents
+got 12-24% more reloads a second, the referees' figures within the runs' noise (README, "Speed").
 """
 
 from __future__ import annotations
