@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A body larger than any form is refused before the CSRF middleware reads it (`tableref/request_size.py`).
+    "tableref.request_size.RequestSizeLimit",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -190,6 +192,8 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# The largest body the site takes: a people file (2 MB) with its form (`tableref/request_size.py`).
+MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 3 * 1024 * 1024, minimum=1024 * 1024)
 CSRF_FAILURE_VIEW = "tableref.errors.csrf_failure"
 
 # Reading the Observatory on match mornings (`manage.py weather_schedule`, started by `make hall`).
