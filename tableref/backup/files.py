@@ -42,13 +42,14 @@ def write_atomically(target: Path, *, force: bool, write: Callable[[Path], None]
         raise BackupError(f"{target} already exists: choose another name, or add --force to replace it")
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist")
+    # mkstemp makes the file readable by the organiser's account only (players' names and results), and the
+    # writers write into it, so it is never readable by others, not even while it is being written.
     descriptor, temporary_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     os.close(descriptor)
     temporary = Path(temporary_name)
     try:
-        temporary.unlink()  # the writers create their own file
         write(temporary)
-        os.chmod(temporary, 0o600)  # players' names and results: readable by the organiser's account only
+        os.chmod(temporary, 0o600)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
