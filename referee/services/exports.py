@@ -8,7 +8,7 @@ from django.db import transaction
 from core.audit import audit_record
 from referee import permissions
 from referee.exporters import ExportRequest
-from referee.models import ExportJob
+from referee.models import ExportJob, ExportJobStatus
 
 
 @transaction.atomic
@@ -21,7 +21,11 @@ def export_job_request(
     entry_base: str = "",
 ) -> ExportJob:
     """Queue one export of the organiser's tournament. `request` has been checked by its exporter;
-    `entry_base` is the address the organiser uses (for the QR codes), `ui_language` the one for messages."""
+    `entry_base` is the address the organiser uses (for the QR codes), `ui_language` the one for messages.
+
+    The same file asked for again while it waits or is being made is that job: thirty taps on one button
+    queued thirty jobs, the worker made the same file thirty times, and every other file waited behind
+    them."""
     tournament = request.tournament
     permissions.require_organiser(actor, tournament)
     options = {
@@ -33,6 +37,14 @@ def export_job_request(
         "entry_base": entry_base,
         "ui_language": ui_language,
     }
+    pending = ExportJob.objects.filter(
+        tournament=tournament,
+        identifier=identifier,
+        status__in=(ExportJobStatus.QUEUED, ExportJobStatus.RUNNING),
+    ).order_by("pk")
+    same = next((job for job in pending if job.options == options), None)
+    if same is not None:
+        return same
     job = ExportJob.objects.create(
         tournament=tournament, requested_by=actor, identifier=identifier, options=options
     )

@@ -220,3 +220,16 @@ def test_the_worker_gives_way_to_the_web_server(monkeypatch, tmp_path):
     call_command("export_worker", "--once")
     call_command("export_worker", "--once", "--nice", "0")
     assert niced == [10]
+
+
+def test_asking_again_for_a_file_being_made_gives_the_same_job(organiser_client, tournament, finished_table):
+    """A second tap, or thirty in a row, on one button queued one job each: the worker made the same file
+    again and again, and other tournaments' files waited behind them (security review)."""
+    first = ask(organiser_client, tournament, "results-xlsx")
+    assert [ask(organiser_client, tournament, "results-xlsx").pk for _ in range(3)] == [first.pk] * 3
+    other = ask(organiser_client, tournament, "results-xlsx", language="zh-hant", lang="zh-hant")
+    assert other.pk != first.pk  # another file: the workbook in the other language
+    assert exports_worker.work_once(WORKER)
+    assert exports_worker.work_once(WORKER)
+    assert ask(organiser_client, tournament, "results-xlsx").pk not in (first.pk, other.pk)  # made: a new one
+    assert ExportJob.objects.count() == 3
