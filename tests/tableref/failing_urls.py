@@ -1,6 +1,6 @@
-"""The site's URLs plus three that fail on purpose, for the error-page and logging tests."""
+"""The site's URLs plus four that fail on purpose, for the error-page and logging tests."""
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
@@ -22,4 +22,8 @@ def forbidden(request: HttpRequest) -> HttpResponse:
     raise PermissionDenied
 
 
-urlpatterns = [path("boom/", boom), path("forbidden/", forbidden), *site_patterns]
+def bad(request: HttpRequest) -> HttpResponse:
+    raise SuspiciousOperation("as Django refuses a form of too many fields or too large a body")
+
+
+urlpatterns = [path("boom/", boom), path("forbidden/", forbidden), path("bad/", bad), *site_patterns]

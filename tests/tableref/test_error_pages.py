@@ -1,4 +1,4 @@
-"""Error pages with DEBUG off, in both languages, with the site's header: 403, expired form, 404, 500."""
+"""Error pages with DEBUG off, in both languages, with the site's header: 400, 403, expired form, 404, 500."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ LANGUAGES = {
     "zh-hant": {"lang": 'lang="zh-Hant-HK"', "brand": "TableRef 賽桌裁判"},
 }
 HEADINGS = {
+    400: {"en": "This request cannot be handled", "zh-hant": "無法處理這項要求"},
     403: {"en": "Not allowed", "zh-hant": "沒有權限"},
     404: {"en": "Not found", "zh-hant": "找不到頁面"},
     500: {"en": "Server error", "zh-hant": "系統錯誤"},
@@ -32,7 +33,9 @@ def assert_site_page(body: str, language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("path", "status"), [("/forbidden/", 403), ("/no/such/page/", 404), ("/boom/", 500)])
+@pytest.mark.parametrize(
+    ("path", "status"), [("/bad/", 400), ("/forbidden/", 403), ("/no/such/page/", 404), ("/boom/", 500)]
+)
 def test_error_pages_speak_the_visitors_language_with_the_header(
     settings, path: str, status: int, language: str
 ) -> None:
