@@ -41,8 +41,10 @@ database, and the CPU times of a minute's requests, added up, say how many cores
 
 from __future__ import annotations
 
+import errno
 import os
 import select
+import selectors
 import socket
 import sys
 import threading
@@ -50,10 +52,11 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from functools import partial
 from typing import Any
 
 from gunicorn.glogging import Logger
-from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from tableref.environment import env_int
 
@@ -77,6 +80,8 @@ def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
 # beside running work): long enough to let a crowd of saves pass, short enough that a parent never sees a
 # page hang.
 PATIENCE = 1.0
+# How long a new connection may stay silent before it is closed (a browser closes its own unused ones sooner).
+NEW_CONNECTION_SECONDS = 10.0
 # How many steps of nice the public threads run below the rest (Linux), unless `WEB_PUBLIC_NICE` says.
 PUBLIC_NICE = 10
 
@@ -247,6 +252,29 @@ class HallWorker(ThreadWorker):
                 while listener.sock is not None and waiting_at(listener):
                     self.accept(listener)
                 listener.close()
+
+    def accept(self, listener: Any) -> None:
+        """Gunicorn's, but a new connection whose request has not begun to arrive waits in the poller, as a
+        kept-alive one does, rather than on a thread: gunicorn gave it a thread at once, which then waited up
+        to five seconds for its first bytes, so a handful of connections that sent nothing (a phone's
+        speculative connection, or someone opening a hundred) kept every thread waiting in turn. Such a
+        connection is closed after `NEW_CONNECTION_SECONDS` without a byte."""
+        try:
+            client, address = listener.accept()
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        client.setblocking(True)
+        conn = TConn(self.cfg, client, address, listener.getsockname())
+        if peek(client, 1) or not self.alive:
+            self.enqueue_req(conn)  # the request is there (or the process stops): as gunicorn does
+            return
+        client.setblocking(False)
+        conn.timeout = time.monotonic() + min(self.cfg.keepalive, NEW_CONNECTION_SECONDS)
+        self.pending_conns.append(conn)
+        self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
 
     def enqueue_req(self, conn: Any) -> None:
         conn.queued_at = time.monotonic()

@@ -255,3 +255,21 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
     assert finished.returncode == 1
     assert f"port {port} is in use" in finished.stderr
     assert "PORT=8080 make hall" in finished.stderr
+
+
+def test_connections_that_send_nothing_hold_no_thread(hall: Hall) -> None:
+    """A phone that connects and sends nothing (or a visitor who opens a hundred such connections) held a
+    thread for five seconds each, one after another: with two threads, six of them kept every page waiting for
+    fifteen seconds. They now wait beside the worker's other idle connections, and a request is answered."""
+    silent = [socket.create_connection(("127.0.0.1", hall.port)) for _ in range(6)]
+    try:
+        time.sleep(0.5)  # every one accepted
+        connection = http.client.HTTPConnection("127.0.0.1", hall.port, timeout=4)  # less than one 5 s wait
+        try:
+            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
+            assert connection.getresponse().status == 200
+        finally:
+            connection.close()
+    finally:
+        for connection in silent:
+            connection.close()
