@@ -1,7 +1,9 @@
-"""Error pages in the visitor's language with the site's header: an expired form (CSRF) and a server error.
+"""Error pages in the visitor's language with the site's header: an expired form (CSRF), a request that cannot
+be handled and a server error.
 
-The server-error page is drawn when something has already gone wrong, so it reads nothing that could fail in
-turn (no user, no session, no database): only the active language and two addresses, each with a fallback.
+The server-error and bad-request pages are drawn when something has already gone wrong, so they read nothing
+that could fail in turn (no user, no session, no database): only the active language and two addresses, each
+with a fallback.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -23,6 +25,10 @@ logger = logging.getLogger(__name__)
 BARE_SERVER_ERROR = (
     '<!doctype html><html lang="zh-Hant-HK"><meta charset="utf-8"><title>500</title>'
     "<h1>伺服器錯誤 · Server error</h1></html>"
+)
+BARE_BAD_REQUEST = (
+    '<!doctype html><html lang="zh-Hant-HK"><meta charset="utf-8"><title>400</title>'
+    "<h1>無法處理這項要求 · This request cannot be handled</h1></html>"
 )
 
 
@@ -50,16 +56,30 @@ def _safe(address: Callable[[], str], fallback: str) -> str:
         return fallback
 
 
-def server_error(request: HttpRequest) -> HttpResponse:
-    """Django's handler500: the visitor's language (as the locale middleware left it) and the header."""
-    language = translation.get_language() or "zh-hant"
-    context = {
-        "LANGUAGE_CODE": language,
+def _plain_context() -> dict[str, str]:
+    """What the plain error pages read (`templates/errors/_plain.html`): the visitor's language, as the locale
+    middleware left it, and two addresses, each with a fallback."""
+    return {
+        "LANGUAGE_CODE": translation.get_language() or "zh-hant",
         "home_url": _safe(lambda: reverse("home"), "/"),
         "stylesheet_url": _safe(lambda: static("css/site.css"), ""),
     }
+
+
+def _plain_page(template: str, status: int, bare: str) -> HttpResponse:
     try:
-        return HttpResponseServerError(render_to_string("500.html", context))
+        return HttpResponse(render_to_string(template, _plain_context()), status=status)
     except Exception:
-        logger.exception("the 500 page itself failed")
-        return HttpResponseServerError(BARE_SERVER_ERROR)
+        logger.exception("the %s page itself failed", status)
+        return HttpResponse(bare, status=status)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500: the visitor's language and the header."""
+    return _plain_page("500.html", 500, BARE_SERVER_ERROR)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's handler400 (a form of too many fields, a body Django refuses, another site's host name): drawn
+    as the 500 page is, since the request itself is in doubt."""
+    return _plain_page("400.html", 400, BARE_BAD_REQUEST)

@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("referee.urls")),
 ]
 
+handler400 = "tableref.errors.bad_request"
 handler500 = "tableref.errors.server_error"

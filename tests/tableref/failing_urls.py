@@ -4,10 +4,10 @@ from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from tableref.urls import handler500
+from tableref.urls import handler400, handler500
 from tableref.urls import urlpatterns as site_patterns
 
-__all__ = ["handler500", "urlpatterns"]
+__all__ = ["handler400", "handler500", "urlpatterns"]
 
 
 class DeliberateFailure(RuntimeError):

@@ -47,7 +47,10 @@ def test_error_pages_speak_the_visitors_language_with_the_header(
     assert "Traceback" not in body
 
 
-def test_the_500_page_survives_a_missing_static_manifest(settings, tmp_path) -> None:
+@pytest.mark.parametrize(("path", "status"), [("/boom/", 500), ("/bad/", 400)])
+def test_the_plain_pages_survive_a_missing_static_manifest(
+    settings, tmp_path, path: str, status: int
+) -> None:
     """With hashed static names and no collectstatic, {% static %} itself raises: the page is still drawn."""
     settings.DEBUG = False
     settings.STORAGES = {
@@ -55,8 +58,8 @@ def test_the_500_page_survives_a_missing_static_manifest(settings, tmp_path) -> 
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
     settings.STATIC_ROOT = tmp_path  # nothing collected there: no manifest
-    code, body = get("/boom/", "en")
-    assert code == 500
+    code, body = get(path, "en")
+    assert code == status
     assert_site_page(body, "en")
     assert "stylesheet" not in body
 
