@@ -41,7 +41,6 @@ database, and the CPU times of a minute's requests, added up, say how many cores
 
 from __future__ import annotations
 
-import errno
 import os
 import select
 import selectors
@@ -56,7 +55,7 @@ from functools import partial
 from typing import Any
 
 from gunicorn.glogging import Logger
-from gunicorn.workers.gthread import TConn, ThreadWorker
+from gunicorn.workers.gthread import ThreadWorker
 
 from tableref.environment import env_int
 
@@ -253,34 +252,25 @@ class HallWorker(ThreadWorker):
                     self.accept(listener)
                 listener.close()
 
-    def accept(self, listener: Any) -> None:
-        """Gunicorn's, but a new connection whose request has not begun to arrive waits in the poller, as a
-        kept-alive one does, rather than on a thread: gunicorn gave it a thread at once, which then waited up
-        to five seconds for its first bytes, so a handful of connections that sent nothing (a phone's
-        speculative connection, or someone opening a hundred) kept every thread waiting in turn. Such a
-        connection is closed after `NEW_CONNECTION_SECONDS` without a byte."""
-        try:
-            client, address = listener.accept()
-        except OSError as error:
-            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
-                raise
-            return
-        self.nr_conns += 1
-        client.setblocking(True)
-        conn = TConn(self.cfg, client, address, listener.getsockname())
-        if peek(client, 1) or not self.alive:
-            self.enqueue_req(conn)  # the request is there (or the process stops): as gunicorn does
-            return
-        client.setblocking(False)
-        conn.timeout = time.monotonic() + min(self.cfg.keepalive, NEW_CONNECTION_SECONDS)
-        self.pending_conns.append(conn)
-        self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
-
     def enqueue_req(self, conn: Any) -> None:
+        if not conn.initialized and not conn.data_ready and self.alive and not peek(conn.sock, 1):
+            self._wait_for_first_bytes(conn)
+            return
         conn.queued_at = time.monotonic()
         public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))
         future = self.tpool.submit_as(public, self.handle, conn)
         future.add_done_callback(lambda done: self.method_queue.defer(self.finish_request, conn, done))
+
+    def _wait_for_first_bytes(self, conn: Any) -> None:
+        """A new connection whose request has not begun to arrive waits in the poller, as gunicorn keeps a
+        kept-alive one, rather than on a thread: gunicorn gave it a thread at once, which then waited up to
+        five seconds for its first bytes, so a handful of connections that sent nothing (a phone's
+        speculative connection, or someone opening a hundred) kept every thread waiting in turn. Gunicorn's
+        own pending list takes it to a thread when bytes come, or closes it after `NEW_CONNECTION_SECONDS`."""
+        conn.sock.setblocking(False)
+        conn.timeout = time.monotonic() + min(self.cfg.keepalive, NEW_CONNECTION_SECONDS)
+        self.pending_conns.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
 
 
 def waiting_at(listener: Any) -> bool:
