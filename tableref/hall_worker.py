@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import os
 import select
-import selectors
 import socket
 import sys
 import threading
@@ -51,13 +50,12 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from functools import partial
 from typing import Any
 
 from gunicorn.glogging import Logger
-from gunicorn.workers.gthread import ThreadWorker
 
 from tableref.environment import env_int
+from tableref.gathering_worker import GatheringThreadWorker
 
 # The public pages' addresses (`referee.urls`: public_patterns), as a request's first bytes show them.
 PUBLIC_READ = b"GET /t/"
@@ -79,8 +77,6 @@ def peek(sock: socket.socket, size: int = len(PUBLIC_READ)) -> bytes:
 # beside running work): long enough to let a crowd of saves pass, short enough that a parent never sees a
 # page hang.
 PATIENCE = 1.0
-# How long a new connection may stay silent before it is closed (a browser closes its own unused ones sooner).
-NEW_CONNECTION_SECONDS = 10.0
 # How many steps of nice the public threads run below the rest (Linux), unless `WEB_PUBLIC_NICE` says.
 PUBLIC_NICE = 10
 
@@ -222,7 +218,7 @@ def cpu_spent_by_thread() -> float | None:
     return None if started is None else time.thread_time() - started
 
 
-class HallWorker(ThreadWorker):
+class HallWorker(GatheringThreadWorker):
     """`worker_class` in `tableref.gunicorn_config`."""
 
     def get_thread_pool(self) -> PriorityPool:
@@ -252,25 +248,12 @@ class HallWorker(ThreadWorker):
                     self.accept(listener)
                 listener.close()
 
-    def enqueue_req(self, conn: Any) -> None:
-        if not conn.initialized and not conn.data_ready and self.alive and not peek(conn.sock, 1):
-            self._wait_for_first_bytes(conn)
-            return
+    def dispatch(self, conn: Any) -> None:
         conn.queued_at = time.monotonic()
-        public = not self.cfg.is_ssl and is_public_read(peek(conn.sock))
+        first_bytes = getattr(conn, "gathered", None) or peek(conn.sock)
+        public = not self.cfg.is_ssl and is_public_read(first_bytes)
         future = self.tpool.submit_as(public, self.handle, conn)
         future.add_done_callback(lambda done: self.method_queue.defer(self.finish_request, conn, done))
-
-    def _wait_for_first_bytes(self, conn: Any) -> None:
-        """A new connection whose request has not begun to arrive waits in the poller, as gunicorn keeps a
-        kept-alive one, rather than on a thread: gunicorn gave it a thread at once, which then waited up to
-        five seconds for its first bytes, so a handful of connections that sent nothing (a phone's
-        speculative connection, or someone opening a hundred) kept every thread waiting in turn. Gunicorn's
-        own pending list takes it to a thread when bytes come, or closes it after `NEW_CONNECTION_SECONDS`."""
-        conn.sock.setblocking(False)
-        conn.timeout = time.monotonic() + min(self.cfg.keepalive, NEW_CONNECTION_SECONDS)
-        self.pending_conns.append(conn)
-        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
 
 
 def waiting_at(listener: Any) -> bool:

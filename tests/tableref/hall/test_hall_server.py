@@ -273,3 +273,94 @@ def test_connections_that_send_nothing_hold_no_thread(hall: Hall) -> None:
     finally:
         for connection in silent:
             connection.close()
+
+
+def begin_requests(port: int, beginnings: list[bytes]) -> list[socket.socket]:
+    """Connections that have each sent the start of a request and then wait, as a slow sender does."""
+    connections = []
+    for beginning in beginnings:
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(beginning)
+        connections.append(connection)
+    return connections
+
+
+def answer_on(connection: socket.socket, timeout: float = 10) -> bytes:
+    """What the server sends back, up to its closing the connection."""
+    connection.settimeout(timeout)
+    answer = b""
+    while chunk := connection.recv(65536):
+        answer += chunk
+    return answer
+
+
+def test_requests_that_arrive_slowly_hold_no_thread(hall: Hall) -> None:
+    """A request whose head or body came slowly (a phone on a poor signal, or someone sending a header every
+    few seconds on purpose) held a thread while it arrived: with two threads and one for public pages, two
+    of them stopped every referee's page and one every parent's. They now arrive beside the idle connections,
+    a thread takes each once it is all here, and it is answered as if it had come at once."""
+    host = f"Host: 127.0.0.1:{hall.port}\r\n".encode()
+    form = b"name=slow"
+    slow = begin_requests(
+        hall.port,
+        [
+            b"GET /healthz HTTP/1.1\r\n",  # a head cut short
+            b"GET /healthz HTTP/1.1\r\n" + host,
+            b"GET /t/nowhere/ HTTP/1.1\r\n",  # a parent's page, cut short
+            b"POST /login/ HTTP/1.1\r\n" + host + b"Content-Length: %d\r\n\r\nna" % len(form),
+        ],
+    )
+    try:
+        time.sleep(0.5)  # every one taken up by the server
+        connection = http.client.HTTPConnection("127.0.0.1", hall.port, timeout=4)  # less than a second wait
+        try:
+            started = time.monotonic()
+            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
+            first = connection.getresponse()
+            first.read()
+            assert first.status == 200
+            connection.request("GET", "/t/nowhere/", headers={"Host": f"127.0.0.1:{hall.port}"})
+            assert connection.getresponse().status == 404
+            assert time.monotonic() - started < 0.9  # a public read waits up to a second behind work
+        finally:
+            connection.close()
+        close = b"Connection: close\r\n\r\n"
+        endings = [host + close, close, host + close, form[2:]]
+        for connection, ending in zip(slow, endings, strict=True):
+            connection.sendall(ending)
+        answers = [answer_on(connection) for connection in slow[:3]]
+        assert answers[0].startswith(b"HTTP/1.1 200 ")
+        assert answers[1].startswith(b"HTTP/1.1 200 ")
+        assert answers[2].startswith(b"HTTP/1.1 404 ")
+        slow[3].settimeout(10)
+        assert slow[3].recv(65536).startswith(b"HTTP/1.1 403 ")  # the whole form came: no CSRF cookie
+    finally:
+        for connection in slow:
+            connection.close()
+
+
+def test_a_request_not_all_sent_within_its_time_is_closed(hall: Hall) -> None:
+    """A head still unfinished ten seconds after it began is answered 408 and closed: it would otherwise keep
+    one of the process's connections, and its bytes, for as long as its sender liked."""
+    connection = begin_requests(hall.port, [b"GET /healthz HTTP/1.1\r\n"])[0]
+    try:
+        started = time.monotonic()
+        for _ in range(6):  # a header every two seconds keeps it going, but not beyond its time
+            time.sleep(2)
+            try:
+                connection.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                break
+        answer = answer_on(connection, timeout=15)
+        assert answer.startswith(b"HTTP/1.1 408 ")
+        assert 9 < time.monotonic() - started < 14
+    finally:
+        connection.close()
+
+
+def test_a_head_longer_than_any_browser_sends_is_refused(hall: Hall) -> None:
+    connection = begin_requests(hall.port, [b"GET /healthz HTTP/1.1\r\n" + b"X-Long: " + b"a" * 70_000])[0]
+    try:
+        assert answer_on(connection).startswith(b"HTTP/1.1 431 ")
+    finally:
+        connection.close()
