@@ -36,7 +36,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
 
-from core.versions import by_slug_with_public_version
+from core.versions import lately_with_public_version
 from referee.models import Tournament
 from referee.views.public_cache import NEARBY_PARTS, Kept, Nearby, identity, public_choices
 from referee.views.public_page import Shareable, filled, shared
@@ -80,7 +80,7 @@ class PublicPageFront:
 
     def _still_current(self, kept: Kept) -> bool:
         shareable = kept.value.shareable
-        tournament = by_slug_with_public_version(Tournament, shareable.slug)
+        tournament = lately_with_public_version(Tournament, shareable.slug)
         return (
             tournament is not None
             and identity(tournament) == shareable.tournament
