@@ -105,7 +105,8 @@ class GatheringThreadWorker(ThreadWorker):
     def _gather(self, conn: Any) -> None:
         """Reads what has come, and hands the request over, refuses it, or waits for more."""
         arrival = self.arriving[conn]
-        while True:
+        # A request read ahead with the last one may be whole already, its sender finished with sending.
+        while arrival.verdict is Verdict.MORE and self.gathered_bytes <= GATHERED_LIMIT:
             try:
                 chunk = conn.sock.recv(READ_SIZE, socket.MSG_DONTWAIT)
             except (BlockingIOError, InterruptedError):
@@ -119,8 +120,6 @@ class GatheringThreadWorker(ThreadWorker):
             if not arrival.data:
                 arrival.started = time.monotonic()  # its time runs from its first bytes
             self._keep(conn, chunk)
-            if arrival.verdict is not Verdict.MORE or self.gathered_bytes > GATHERED_LIMIT:
-                break
         if arrival.verdict is Verdict.TOO_LARGE:
             self._close(conn, answer=TOO_LARGE)
         elif arrival.verdict is Verdict.READY or self.gathered_bytes > GATHERED_LIMIT:

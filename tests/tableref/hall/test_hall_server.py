@@ -364,3 +364,19 @@ def test_a_head_longer_than_any_browser_sends_is_refused(hall: Hall) -> None:
         assert answer_on(connection).startswith(b"HTTP/1.1 431 ")
     finally:
         connection.close()
+
+
+def test_requests_sent_together_are_all_answered_though_the_sender_has_finished_sending(hall: Hall) -> None:
+    """A client may send its requests one behind the other and then close its side (as `printf | nc` does):
+    the second request, already read with the first, is answered, not dropped at the end of the bytes."""
+    host = f"Host: 127.0.0.1:{hall.port}\r\n".encode()
+    connection = socket.create_connection(("127.0.0.1", hall.port))
+    try:
+        connection.sendall(
+            b"GET /healthz HTTP/1.1\r\n" + host + b"\r\n"
+            b"GET /healthz HTTP/1.1\r\n" + host + b"Connection: close\r\n\r\n"
+        )
+        connection.shutdown(socket.SHUT_WR)
+        assert answer_on(connection).count(b"HTTP/1.1 200 ") == 2
+    finally:
+        connection.close()
