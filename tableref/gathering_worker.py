@@ -40,6 +40,8 @@ GATHERED_LIMIT = 32 * 1024 * 1024
 DEFAULT_BODY_LIMIT = 3 * 1024 * 1024
 
 READ_SIZE = 16 * 1024
+# How often the requests still arriving are looked at for their deadlines (seconds).
+LOOK_EVERY_SECONDS = 0.25
 
 TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 TOO_LARGE = b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
@@ -64,6 +66,7 @@ class GatheringThreadWorker(ThreadWorker):
         self.arriving: dict[Any, RequestArrival] = {}  # connection -> its request so far, in arrival order
         self.gathered_bytes = 0
         self._body_limit: int | None = None
+        self._next_look = 0.0  # when to look for requests past their deadline next
 
     # Gunicorn calls this for every connection with something to read: new, kept alive, or pipelined.
     def enqueue_req(self, conn: Any) -> None:
@@ -174,6 +177,9 @@ class GatheringThreadWorker(ThreadWorker):
         408 when part of it came, silently when nothing did."""
         super().murder_pending()
         now = time.monotonic()
+        if now < self._next_look:
+            return  # the main loop comes here after every event, hundreds of times a second under load
+        self._next_look = now + LOOK_EVERY_SECONDS
         late = [conn for conn in self.arriving if conn.timeout <= now]
         for conn in late:
             self._close(conn, answer=TIMED_OUT if self.arriving[conn].data else b"")
