@@ -50,11 +50,12 @@ TOO_LARGE = b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\
 def site_body_limit() -> int:
     """The largest body the site takes (`MAX_REQUEST_BYTES`): a larger one is refused unread, so it need not
     be gathered."""
-    try:
-        from django.conf import settings
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
 
+    try:
         return int(settings.MAX_REQUEST_BYTES)
-    except Exception:  # Django not set up, or the setting missing: the worker on its own
+    except (ImproperlyConfigured, AttributeError):  # Django not set up, or the setting missing
         return DEFAULT_BODY_LIMIT
 
 
