@@ -81,8 +81,8 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 messages: $(BIN)/activate
-	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --ignore=tests --no-obsolete
-	cd weather && ../$(BIN)/python ../manage.py makemessages -l zh_Hant -l en --no-obsolete
+	$(BIN)/python manage.py makemessages -l zh_Hant -l en --ignore=.venv --ignore=staticfiles --ignore=weather --ignore=tests --no-obsolete --no-location
+	cd weather && ../$(BIN)/python ../manage.py makemessages -l zh_Hant -l en --no-obsolete --no-location
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3*
