@@ -12,3 +12,15 @@ class WithoutTraceback(logging.Filter):
         record.exc_info = None
         record.exc_text = None
         return True
+
+
+class ClientErrorsWithoutTraceback(logging.Filter):
+    """For `django.request`: a 4xx answer (a refused form, a missing page) in one line; a 5xx keeps its
+    traceback, which is what a real error needs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and status < 500:
+            record.exc_info = None
+            record.exc_text = None
+        return True

@@ -102,10 +102,8 @@ DATABASES = {
     "default": dj_database_url.parse(os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Django's SQLite backend, with the writers taking turns in a queue rather than in SQLite's busy wait
-    # (`tableref.sqlite_backend`). WAL lets readers work while a referee saves; IMMEDIATE takes the write
-    # lock at BEGIN, so concurrent saves wait for each other instead of failing with "database is locked".
-    DATABASES["default"]["ENGINE"] = "tableref.sqlite_backend"
+    # WAL lets readers work while a referee saves; IMMEDIATE takes the write lock at BEGIN, so concurrent
+    # saves wait for each other (up to `timeout` seconds) instead of failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -240,20 +238,54 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Errors with their tracebacks on standard error, where gunicorn, systemd and `make hall` show them.
+# The hall's one-time unlock code, as a digest (`tableref/hall/unlock_code.py`); empty elsewhere.
+HALL_UNLOCK_CODE_DIGEST = os.environ.get("HALL_UNLOCK_CODE_DIGEST", "").strip()
+
+# Errors with their tracebacks on standard error, where gunicorn, systemd and the hall's terminal show them.
+# The hall's access log (`tableref/access_log.py`) goes to ACCESS_LOG_FILE, or to standard error with
+# ACCESS_LOG=1; gunicorn writes its own.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+ACCESS_LOG_FILE = os.environ.get("ACCESS_LOG_FILE", "").strip()
+if ACCESS_LOG_FILE:
+    ACCESS_HANDLER = {
+        "class": "logging.handlers.RotatingFileHandler",
+        "filename": ACCESS_LOG_FILE,
+        "maxBytes": 10 * 1024 * 1024,
+        "backupCount": 3,
+        "encoding": "utf-8",
+        "formatter": "access",
+    }
+elif env_bool("ACCESS_LOG"):
+    ACCESS_HANDLER = {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "access"}
+else:
+    ACCESS_HANDLER = {"class": "logging.NullHandler"}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "filters": {"one_line": {"()": "tableref.logging_filters.WithoutTraceback"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "access": {"format": "%(asctime)s %(message)s"},
+    },
+    "filters": {
+        "one_line": {"()": "tableref.logging_filters.WithoutTraceback"},
+        "client_errors_one_line": {"()": "tableref.logging_filters.ClientErrorsWithoutTraceback"},
+    },
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        "access": ACCESS_HANDLER,
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
         # Django's own: request errors (500s, with their tracebacks) and security refusals, not every request.
         "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # A 403 or 404 is the visitor's mistake: one line (the access log has the request), no traceback.
+        "django.request": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "filters": ["client_errors_one_line"],
+            "propagate": False,
+        },
+        "tableref.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
         # Login throttling: a lockout (a warning) is worth a line, each counted failure is not.
         "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
         # A phone or a scanner asking for another host name: one line, not a traceback each time.

@@ -1,9 +1,10 @@
-"""`make hall`: prepare the laptop's site for the day, show the address, and run the server and the weather.
+"""`python -m tableref.hall` (`make hall` calls it): set the laptop's site up, show its address, and serve it.
 
-One process starts three: gunicorn (the site, on every interface), `manage.py export_worker` (the long
-exports, made outside the web requests) and `manage.py weather_schedule` (the Observatory on match mornings;
-one process, so the feed is read once however many web workers there are). If one stops, the others are
-stopped too, and Ctrl+C stops them all.
+The same on Windows, macOS and Linux. Each start prepares the site (`tableref.hall.preparation`), prints the
+address with its QR code and a one-time unlock code, then serves with waitress on every interface
+(`tableref.hall.server`) while the export worker and the weather readings run beside it
+(`tableref.hall.background`). Ctrl+C stops everything within a few seconds with exit status 0; a second
+Ctrl+C stops at once.
 """
 
 from __future__ import annotations
@@ -12,33 +13,34 @@ import argparse
 import os
 import signal
 import socket
-import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tableref.environment import env_int, env_list
 from tableref.hall.addresses import NetworkAddress, host_names, machine_addresses
 from tableref.hall.secret import hall_secret_key
+from tableref.hall.unlock_code import code_digest, new_unlock_code
 
 ROOT = Path(__file__).resolve().parents[2]
-STOP_GRACE_SECONDS = 25
-
-
-class Stopped(Exception):
-    """SIGTERM or SIGHUP (the terminal was closed): stop the children as Ctrl+C would."""
+STOP_GRACE_SECONDS = 3.0
 
 
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="make hall", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tableref.hall", description=__doc__)
     parser.add_argument("--port", type=int, default=env_int("PORT", 8000, minimum=1))
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("HALL_HOST", "").strip() or "0.0.0.0",
+        help="the address to listen on (default: every interface, so that the phones reach it)",
+    )
     parser.add_argument("--no-weather", action="store_true", help="do not read the Observatory")
     parser.add_argument(
         "--state-dir",
         type=Path,
         default=Path(os.environ.get("HALL_STATE_DIR") or ROOT / "var" / "hall"),
-        help="where the secret key and the noticeboard PDF are kept (default var/hall)",
+        help="where the secret key, the noticeboard PDF and the access log are kept (default var/hall)",
     )
     return parser.parse_args(argv)
 
@@ -54,31 +56,34 @@ def allowed_hosts(addresses: list[NetworkAddress]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def port_is_free(port: int) -> bool:
+def port_is_free(host: str, port: int) -> bool:
     """Bind and release: nothing is sent anywhere."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            probe.bind(("0.0.0.0", port))
+            probe.bind((host, port))
         except OSError:
             return False
     return True
 
 
-def prepare_environment(options: argparse.Namespace) -> tuple[str, list[NetworkAddress]]:
-    """DEBUG off, the kept secret key, the allowed hosts and the hall's address, for this process and its
-    children; settings are read from the environment when Django starts."""
+def prepare_environment(options: argparse.Namespace, unlock_code: str) -> tuple[str, list[NetworkAddress]]:
+    """DEBUG off, the kept secret key, the allowed hosts, the hall's address and the unlock code's digest,
+    for this process and its background processes; Django reads its settings from the environment."""
     addresses = machine_addresses()
     address = os.environ.get("HALL_ADDRESS", "").strip() or (
         addresses[0].address if addresses else "127.0.0.1"
     )
     url = hall_url(address, options.port)
+    options.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(options.state_dir, 0o700)  # the access log names addresses; the key signs every login
     os.environ.update(
         {
             "DEBUG": "0",
             "SECRET_KEY": hall_secret_key(options.state_dir / "secret-key"),
             "ALLOWED_HOSTS": ",".join(allowed_hosts(addresses)),
             "HALL_URL": url,
+            "HALL_UNLOCK_CODE_DIGEST": code_digest(unlock_code),
+            "ACCESS_LOG_FILE": os.environ.get("ACCESS_LOG_FILE") or str(options.state_dir / "access.log"),
             "PORT": str(options.port),
             "DJANGO_SETTINGS_MODULE": "tableref.settings",
         }
@@ -86,29 +91,7 @@ def prepare_environment(options: argparse.Namespace) -> tuple[str, list[NetworkA
     return url, addresses
 
 
-def prepare_site(state_dir: Path) -> Path:
-    """Static files under hashed names, the database migrated, the cache table, the noticeboard PDF."""
-    import django
-    from django.core.management import call_command
-    from django.db import connections
-
-    django.setup()
-    print("hall: preparing the static files and the database ...", flush=True)
-    call_command("collectstatic", interactive=False, verbosity=0)
-    call_command("migrate", interactive=False, verbosity=0)
-    call_command("createcachetable", verbosity=0)
-    from django.conf import settings
-
-    from tableref.hall.noticeboard import Noticeboard
-    from tableref.hall.noticeboard_pdf import noticeboard_pdf
-
-    pdf_path = state_dir / "noticeboard.pdf"
-    pdf_path.write_bytes(noticeboard_pdf(Noticeboard(settings.HALL_URL, settings.HALL_WIFI)))
-    connections.close_all()
-    return pdf_path
-
-
-def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, port: int, weather: bool) -> str:
+def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, options: argparse.Namespace, code: str) -> str:
     from django.conf import settings
 
     from tableref.hall.noticeboard import Noticeboard
@@ -120,7 +103,8 @@ def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, port: int,
         f"    Referees type  評審員輸入:  {url}",
         "",
         Noticeboard(url, settings.HALL_WIFI).qr_terminal(),
-        f"Noticeboard to print 告示（可列印）: http://127.0.0.1:{port}/hall/  or  {pdf_path}",
+        f"Noticeboard to print 告示（可列印）: http://127.0.0.1:{options.port}/hall/  or  {pdf_path}",
+        f"Locked out? 帳戶被鎖？ http://127.0.0.1:{options.port}/unlock/  one-time code 一次性代碼: {code}",
     ]
     if not addresses:
         lines.append("No network found: join the hall's Wi-Fi and start again.")
@@ -128,7 +112,7 @@ def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, port: int,
     elif len(addresses) > 1:
         others = ", ".join(f"{found.address} ({found.interface})" for found in addresses[1:])
         lines.append(f"Other addresses of this computer 本機其他位址: {others}")
-    if weather:
+    if not options.no_weather:
         start, end = settings.WEATHER_FETCH_WINDOW
         lines.append(
             f"Weather: the Observatory is read every {settings.WEATHER_FETCH_EVERY_MINUTES} minutes, "
@@ -142,74 +126,57 @@ def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, port: int,
     return "\n".join(lines)
 
 
-def start_children(port: int, weather: bool) -> dict[str, subprocess.Popen]:
-    server = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "--config",
-        "python:tableref.gunicorn_config",
-        "--bind",
-        f"0.0.0.0:{port}",
-        "tableref.wsgi:application",
-    ]
-    children = {
-        "web server": subprocess.Popen(server, cwd=ROOT),
-        "export worker": subprocess.Popen([sys.executable, "manage.py", "export_worker"], cwd=ROOT),
-    }
+def background_commands(weather: bool) -> dict[str, list[str]]:
+    commands = {"export worker": ["export_worker"]}
     if weather:
-        children["weather readings"] = subprocess.Popen(
-            [sys.executable, "manage.py", "weather_schedule"], cwd=ROOT
-        )
-    return children
+        commands["weather readings"] = ["weather_schedule"]
+    return commands
 
 
-def stop_children(children: dict[str, subprocess.Popen]) -> None:
-    for child in children.values():
-        if child.poll() is None:
-            child.terminate()
-    deadline = time.monotonic() + STOP_GRACE_SECONDS
-    for child in children.values():
-        try:
-            child.wait(timeout=max(deadline - time.monotonic(), 0.1))
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+def stop_on_terminate() -> None:
+    """A service manager's SIGTERM stops the hall as Ctrl+C does (both signals exist on every system)."""
 
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
 
-def supervise(children: dict[str, subprocess.Popen]) -> int:
-    """Wait until a child stops by itself (then stop the others) or we are told to stop."""
-
-    def stopped(signum: int, frame: object) -> None:
-        raise Stopped
-
-    signal.signal(signal.SIGTERM, stopped)
-    signal.signal(signal.SIGHUP, stopped)
-    try:
-        while True:
-            for name, child in children.items():
-                code = child.poll()
-                if code is not None:
-                    print(f"hall: the {name} stopped (exit status {code}); stopping.", file=sys.stderr)
-                    return code or 1
-            time.sleep(0.5)
-    except (KeyboardInterrupt, Stopped):
-        print("\nhall: stopping ...", flush=True)
-        return 0
-    finally:
-        stop_children(children)
+    signal.signal(signal.SIGTERM, interrupt)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = arguments(argv)
-    if not port_is_free(options.port):
+    if not port_is_free(options.host, options.port):
         print(
-            f"hall: port {options.port} is in use (is `make hall` or `make run` already running?). "
-            f"Stop it, or choose another port: PORT=8080 make hall",
+            f"hall: port {options.port} is in use (is the hall or `make run` already running?). "
+            f"Stop it, or choose another port: python -m tableref.hall --port 8080",
             file=sys.stderr,
         )
         return 1
-    url, addresses = prepare_environment(options)
-    pdf_path = prepare_site(options.state_dir)
-    print(banner(url, addresses, pdf_path, options.port, not options.no_weather), flush=True)
-    return supervise(start_children(options.port, not options.no_weather))
+    code = new_unlock_code()
+    url, addresses = prepare_environment(options, code)
+    try:
+        from tableref.hall.preparation import prepare_site
+
+        pdf_path = prepare_site(options.state_dir)
+    except KeyboardInterrupt:
+        print("\nhall: stopped before it started.", flush=True)
+        return 0
+    from tableref.hall.background import BackgroundProcesses
+    from tableref.hall.server import serve
+
+    stop_on_terminate()
+    background = BackgroundProcesses(ROOT, background_commands(not options.no_weather))
+    try:
+        background.start()
+        print(banner(url, addresses, pdf_path, options, code), flush=True)
+        serve(options.host, options.port)
+        print("\nhall: stopping ...", flush=True)
+    except KeyboardInterrupt:
+        print("\nhall: stopping at once ...", flush=True)
+        background.stop(grace_seconds=0)
+    else:
+        try:
+            background.stop(grace_seconds=STOP_GRACE_SECONDS)
+        except KeyboardInterrupt:
+            background.stop(grace_seconds=0)
+    print("hall: stopped. Goodbye. 已停止，再見。", flush=True)
+    return 0

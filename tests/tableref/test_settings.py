@@ -48,7 +48,7 @@ def test_debug_gives_a_development_key_and_sqlite_by_default() -> None:
     assert values == {
         "debug": True,
         "hosts": ["127.0.0.1", "localhost"],
-        "engine": "tableref.sqlite_backend",
+        "engine": "django.db.backends.sqlite3",
         "tz": "Asia/Hong_Kong",
         "lang": "zh-hant",
     }

@@ -92,7 +92,7 @@ def test_every_database_keeps_its_connections_postgresql_with_health_checks() ->
     )["DATABASES"]["default"]
     assert (postgres["CONN_MAX_AGE"], postgres["CONN_HEALTH_CHECKS"]) == (60, True)
     sqlite = settings_values(["DATABASES"], SECRET_KEY=PRODUCTION_KEY)["DATABASES"]["default"]
-    assert (sqlite["CONN_MAX_AGE"], sqlite["ENGINE"]) == (600, "tableref.sqlite_backend")
+    assert (sqlite["CONN_MAX_AGE"], sqlite["ENGINE"]) == (600, "django.db.backends.sqlite3")
     chosen = settings_values(
         ["DATABASES"],
         SECRET_KEY=PRODUCTION_KEY,

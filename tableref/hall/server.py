@@ -1,0 +1,65 @@
+"""The hall's web server: waitress, configured through its documented options only.
+
+Waitress reads every request whole (head and body) in its one I/O thread before a worker thread sees it, so a
+phone on a poor signal, or someone sending slowly on purpose, holds a socket and never a thread; it is pure
+Python and runs alike on Windows, macOS and Linux. A body declared or sent larger than `MAX_REQUEST_BYTES` is
+refused with 413 before any of it is stored; a connection that sends nothing for `HALL_IDLE_SECONDS` is closed.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+from typing import Any
+
+from tableref.environment import env_int
+
+HEAD_BYTES = 64 * 1024  # far above any browser's request head, far below waitress's 256 KB default
+THREADS = 8  # requests mostly wait on the database or a password hash, both of which release the GIL
+IDLE_SECONDS = 60  # a referee types a game for a minute or so between two requests on one connection
+WINDOWS_CONNECTIONS = 500  # Python's select() on Windows watches at most 512 sockets
+MOST_CONNECTIONS = 4000
+
+
+def connection_limit() -> int:
+    """As many connections as the operating system lets one loop watch, keeping room for files and the
+    database: poll() elsewhere has no fixed bound but the process's open-file limit."""
+    if not hasattr(select, "poll") or sys.platform == "win32":
+        return WINDOWS_CONNECTIONS
+    open_files = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024
+    return max(64, min(MOST_CONNECTIONS, open_files // 2 - 64))
+
+
+def server_options(host: str, port: int, max_body_bytes: int) -> dict[str, Any]:
+    """Keyword arguments for `waitress.create_server`; HALL_THREADS, HALL_IDLE_SECONDS and
+    HALL_CONNECTIONS override the defaults."""
+    return {
+        "host": host,
+        "port": port,
+        "ipv6": False,
+        "threads": env_int("HALL_THREADS", THREADS, minimum=1),
+        "connection_limit": env_int("HALL_CONNECTIONS", connection_limit(), minimum=16),
+        "channel_timeout": env_int("HALL_IDLE_SECONDS", IDLE_SECONDS, minimum=1),
+        "cleanup_interval": 2,
+        "asyncore_use_poll": hasattr(select, "poll"),
+        # waitress refuses a body of this many bytes or more: the site's own limit is the largest it takes.
+        "max_request_body_size": max_body_bytes + 1,
+        "max_request_header_size": HEAD_BYTES,
+        "ident": "TableRef",
+        "expose_tracebacks": False,
+        "log_socket_errors": False,  # a phone leaving the Wi-Fi mid-answer is not worth a line
+    }
+
+
+def serve(host: str, port: int) -> None:
+    """Serve the site until Ctrl+C (or SIGTERM, which the launcher turns into Ctrl+C). Waitress then lets
+    the requests in progress finish for up to five seconds and returns."""
+    from django.conf import settings
+    from waitress import create_server
+
+    from tableref.access_log import AccessLog
+    from tableref.wsgi import application
+
+    server = create_server(AccessLog(application), **server_options(host, port, settings.MAX_REQUEST_BYTES))
+    server.run()
