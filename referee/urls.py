@@ -19,6 +19,7 @@ from referee.views.organiser import (
     checkin,
     draws,
     imports,
+    lockouts,
     people,
     referees,
     schedule,
@@ -51,6 +52,7 @@ organiser_patterns = [
     ),
     path("<slug:slug>/referees/", referees.RefereesView.as_view(), name="referees"),
     path("<slug:slug>/referees/cards/", cards.RefereeCardsView.as_view(), name="referee_cards"),
+    path("<slug:slug>/referees/locked/", lockouts.LockoutsView.as_view(), name="lockouts"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
     path(
         "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"

@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
-from tableref.throttling import lockout_parameters
 from weather.match_mornings import parse_window
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -159,17 +158,20 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Login throttling (django-axes, tableref/throttling.py): after LOGIN_FAILURE_LIMIT wrong passwords within
-# LOGIN_LOCKOUT_MINUTES, logging in is refused (even with the right password) until that long has passed
-# without a further try. The counts live in the database, shared by every worker and machine.
+# Login throttling (django-axes, tableref/throttling.py): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# login name from one address within LOGIN_LOCKOUT_MINUTES, that login is refused from that address (even with
+# the right password) until that long has passed; an address alone after LOGIN_ADDRESS_FAILURE_LIMIT wrong
+# passwords under any names. The counts live in the database, shared by every worker and machine.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: it refuses before a password is checked
     "core.logins.LoginNameBackend",  # Django's ModelBackend, login names not case-sensitive
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10, minimum=1)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 100, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_PARAMETERS = lockout_parameters(os.environ.get("LOGIN_LOCKOUT_BY", "username,address"))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try while locked is not counted again
+AXES_LOCKOUT_PARAMETERS = "tableref.throttling.lockout_parameters"
 AXES_CLIENT_IP_CALLABLE = "tableref.throttling.client_address"
 AXES_LOCKOUT_CALLABLE = "tableref.throttling.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # no row per successful login: the morning's 200 logins write nothing extra

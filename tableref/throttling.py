@@ -1,7 +1,10 @@
-"""Login throttling (django-axes): who counts as "one address", and the page a locked-out visitor sees.
+"""Login throttling (django-axes): what is counted, who counts as "one address", and the refusal page.
 
-The settings (`LOGIN_FAILURE_LIMIT`, `LOGIN_LOCKOUT_MINUTES`, `LOGIN_LOCKOUT_BY`) are read in
-tableref/settings.py; the README's Configuration table and docs/deploy.md explain `LOGIN_LOCKOUT_BY`.
+A wrong password counts against one login name from one address: a phone on the hall's Wi-Fi that guesses at
+`organiser` locks `organiser` out of that phone only, never out of the organiser's own laptop. An address
+on its own is locked only after many more failures (`LOGIN_ADDRESS_FAILURE_LIMIT`, whatever names it tried),
+so one phone cannot guess through every referee's login. Tries refused during a lockout are not counted again
+(`AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT` off), so a lockout ends on time however often it is tried.
 """
 
 from __future__ import annotations
@@ -10,32 +13,36 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-# What the environment may say, and what django-axes calls it. "username+address" locks one login name
-# from one address only: a hall whose phones all reach a cloud server through one shared address is not
-# locked out as a whole because some referees mistyped their passwords.
-LOCKOUT_CRITERIA = {
-    "username": "username",
-    "address": "ip_address",
-    "username+address": ["username", "ip_address"],
-}
+NAME_AND_ADDRESS = ["username", "ip_address"]
 
 
-def lockout_parameters(value: str) -> list[Any]:
-    """`username,address` -> axes' AXES_LOCKOUT_PARAMETERS; an unknown word stops the start."""
-    words = [word.strip().lower() for word in value.split(",") if word.strip()]
-    unknown = [word for word in words if word not in LOCKOUT_CRITERIA]
-    if not words or unknown:
-        raise ImproperlyConfigured(
-            "LOGIN_LOCKOUT_BY must list one or more of username, address, username+address "
-            f"(comma-separated), not {value!r}."
-        )
-    return [LOCKOUT_CRITERIA[word] for word in dict.fromkeys(words)]
+def address_failures(address: str | None) -> int:
+    """Wrong passwords from this address, under any login name, within the lockout time."""
+    from axes.models import AccessAttempt  # not at the top: the settings import this module
+
+    if not address:
+        return 0
+    recent = AccessAttempt.objects.filter(
+        ip_address=address, attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME
+    )
+    return int(recent.aggregate(total=Sum("failures_since_start"))["total"] or 0)
+
+
+def address_locked(address: str | None) -> bool:
+    return address_failures(address) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+
+
+def lockout_parameters(request_or_attempt: Any, credentials: dict | None = None) -> list[Any]:
+    """django-axes' `AXES_LOCKOUT_PARAMETERS` callable: a login name with an address always; the address on
+    its own too once it has passed its own, higher limit (its failures then exceed the per-login limit)."""
+    if isinstance(request_or_attempt, HttpRequest) and address_locked(client_address(request_or_attempt)):
+        return [NAME_AND_ADDRESS, "ip_address"]
+    return [NAME_AND_ADDRESS]
 
 
 def client_address(request: HttpRequest) -> str | None:
@@ -50,34 +57,16 @@ def client_address(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
-def _login_locked(username: str) -> bool:
-    """Has this login name itself had too many wrong passwords lately (from any address)?"""
-    from axes.models import AccessAttempt  # not at the top: the settings import this module
-
-    if not username:
-        return False
-    recent = AccessAttempt.objects.filter(
-        username=username, attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME
-    )
-    failures = recent.aggregate(total=Sum("failures_since_start"))["total"] or 0
-    return bool(failures >= settings.AXES_FAILURE_LIMIT)
-
-
 def locked_out(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
 ) -> HttpResponse:
     """Too many wrong passwords: a 429 page in the visitor's language with the site's header. It says whether
-    the login itself is locked (the organiser's new password lifts that) or the visitor's address, after wrong
-    guesses at any names (only `make unlock` on the server lifts that before the time is up)."""
+    this login is locked from this device (an organiser can unlock it, or a new password does) or the
+    device's address, after wrong guesses at many names."""
     minutes = int(settings.AXES_COOLOFF_TIME / timedelta(minutes=1))
-    from core.logins import throttled_login_name  # here, not at the top: settings import this module
-
-    username = (
-        throttled_login_name(request, credentials) or ""
-    )  # the spelling axes counted the failures under
     context = {
         "minutes": minutes,
         "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "by_address": not _login_locked(username),
+        "by_address": address_locked(client_address(request)),
     }
     return render(request, "errors/locked_out.html", context, status=429)

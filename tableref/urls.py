@@ -4,10 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tableref import health
+from tableref.hall.unlock import unlock_page
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("hall/", include("tableref.hall.urls")),
+    path("unlock/", unlock_page, name="unlock"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("weather/", include("weather.urls")),

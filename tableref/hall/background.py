@@ -63,7 +63,9 @@ class BackgroundProcesses:
         now = time.monotonic()
         if kept.process is not None and kept.process.poll() is not None:
             ran = now - kept.started_at
-            kept.pause = FIRST_PAUSE_SECONDS if ran >= STEADY_SECONDS else min(kept.pause * 2, LONGEST_PAUSE_SECONDS)
+            kept.pause = (
+                FIRST_PAUSE_SECONDS if ran >= STEADY_SECONDS else min(kept.pause * 2, LONGEST_PAUSE_SECONDS)
+            )
             print(
                 f"hall: the {kept.name} stopped (exit status {kept.process.returncode}); "
                 f"starting it again in {kept.pause:.0f} s.",
@@ -73,20 +75,25 @@ class BackgroundProcesses:
             kept.process, kept.restart_at = None, now + kept.pause
         if kept.process is None and kept.restart_at is not None and now >= kept.restart_at:
             kept.restarts += 1
-            self._launch(kept)
+            if not self._stopping.is_set():
+                self._launch(kept)
 
     def running(self) -> dict[str, subprocess.Popen]:
         return {kept.name: kept.process for kept in self._kept if kept.process is not None}
 
+    def ask_to_stop(self) -> None:
+        """Tell each to stop and none to start again, without waiting (safe in a signal handler)."""
+        self._stopping.set()
+        for kept in self._kept:
+            if kept.process is not None and kept.process.poll() is None:
+                kept.process.terminate()
+
     def stop(self, grace_seconds: float) -> None:
         """Ask each to stop, wait up to `grace_seconds` in all, then end those still running."""
-        self._stopping.set()
+        self.ask_to_stop()
         if self._watcher is not None:
             self._watcher.join(self.check_every * 4)
         processes = [kept.process for kept in self._kept if kept.process is not None]
-        for process in processes:
-            if process.poll() is None:
-                process.terminate()
         deadline = time.monotonic() + grace_seconds
         for process in processes:
             try:

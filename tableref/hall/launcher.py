@@ -20,11 +20,12 @@ from typing import Any
 
 from tableref.environment import env_int, env_list
 from tableref.hall.addresses import NetworkAddress, host_names, machine_addresses
+from tableref.hall.background import BackgroundProcesses
 from tableref.hall.secret import hall_secret_key
 from tableref.hall.unlock_code import code_digest, new_unlock_code
 
 ROOT = Path(__file__).resolve().parents[2]
-STOP_GRACE_SECONDS = 3.0
+STOP_GRACE_SECONDS = 4.0
 
 
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -91,7 +92,9 @@ def prepare_environment(options: argparse.Namespace, unlock_code: str) -> tuple[
     return url, addresses
 
 
-def banner(url: str, addresses: list[NetworkAddress], pdf_path: Path, options: argparse.Namespace, code: str) -> str:
+def banner(
+    url: str, addresses: list[NetworkAddress], pdf_path: Path, options: argparse.Namespace, code: str
+) -> str:
     from django.conf import settings
 
     from tableref.hall.noticeboard import Noticeboard
@@ -133,12 +136,15 @@ def background_commands(weather: bool) -> dict[str, list[str]]:
     return commands
 
 
-def stop_on_terminate() -> None:
-    """A service manager's SIGTERM stops the hall as Ctrl+C does (both signals exist on every system)."""
+def stop_on_interrupt(background: BackgroundProcesses) -> None:
+    """Ctrl+C (or a service manager's SIGTERM; both signals exist on every system) tells the background
+    processes to stop at once, then stops waitress, which lets requests in progress finish meanwhile."""
 
     def interrupt(signum: int, frame: Any) -> None:
+        background.ask_to_stop()
         raise KeyboardInterrupt
 
+    signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
 
@@ -160,11 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nhall: stopped before it started.", flush=True)
         return 0
-    from tableref.hall.background import BackgroundProcesses
     from tableref.hall.server import serve
 
-    stop_on_terminate()
     background = BackgroundProcesses(ROOT, background_commands(not options.no_weather))
+    stop_on_interrupt(background)
     try:
         background.start()
         print(banner(url, addresses, pdf_path, options, code), flush=True)
@@ -178,5 +183,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             background.stop(grace_seconds=STOP_GRACE_SECONDS)
         except KeyboardInterrupt:
             background.stop(grace_seconds=0)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a late Ctrl+C must not break the goodbye
     print("hall: stopped. Goodbye. 已停止，再見。", flush=True)
     return 0

@@ -11,11 +11,6 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 
 from referee import exports_worker
-from tableref.priority import give_way
-
-# The worker's scheduling priority below the web server's (`nice`): exports wait for the phones, never the
-# other way round.
-GIVE_WAY = 10
 
 
 def work_once_tidily(worker: str | None = None) -> bool:
@@ -37,17 +32,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--once", action="store_true", help="make the files waiting now, then stop")
         parser.add_argument("--idle-seconds", type=float, default=1.0, help="how long to wait when idle")
-        parser.add_argument(
-            "--nice",
-            type=int,
-            default=GIVE_WAY,
-            help="how much lower than the web server this worker runs (0: the same)",
-        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        # A round's scoresheets keep a core busy for seconds: on the hall's laptop, the same cores answer the
-        # referees' saves, which must not wait for a file nobody is looking at yet.
-        give_way(options["nice"])
         if options["once"]:
             while work_once_tidily():
                 pass

@@ -208,20 +208,6 @@ def test_the_scoresheets_of_a_round_run_the_same_queries_at_ten_times_the_size(o
     assert counts[0] == counts[1]
 
 
-def test_the_worker_gives_way_to_the_web_server(monkeypatch, tmp_path):
-    """A round's scoresheets must not slow the referees' saves on the hall's two cores."""
-    niced = []
-    monkeypatch.setattr("os.nice", niced.append)
-    monkeypatch.setattr("tableref.priority.AUTOGROUP", tmp_path / "no-autogroup")  # leave pytest's session be
-    # No job to make: the worker's turn tidies the database connections, which a test's transaction keeps.
-    monkeypatch.setattr(
-        "referee.management.commands.export_worker.work_once_tidily", lambda worker=None: False
-    )
-    call_command("export_worker", "--once")
-    call_command("export_worker", "--once", "--nice", "0")
-    assert niced == [10]
-
-
 def test_asking_again_for_a_file_being_made_gives_the_same_job(organiser_client, tournament, finished_table):
     """A second tap, or thirty in a row, on one button queued one job each: the worker made the same file
     again and again, and other tournaments' files waited behind them (security review)."""

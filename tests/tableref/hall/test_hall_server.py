@@ -1,126 +1,41 @@
-"""`make hall` for real: gunicorn on every interface, DEBUG off, the machine's address accepted, a clean stop.
+"""`python -m tableref.hall` for real: set up on first start, DEBUG off, the machine's address accepted,
+owner-only files, a calm stop, one log line for a visitor's mistake.
 
-Every request goes to 127.0.0.1; "reachable from the hall" is checked as the listening socket (0.0.0.0:PORT,
-which `ss` shows) and a request that names the machine's network address in its Host header, as a phone does.
+Every request goes to 127.0.0.1, where the tests' halls listen; that the hall listens on every interface by
+default is checked on its arguments, and "reachable from the hall" as a request naming the machine's network
+address in its Host header, as a phone does.
 """
 
 from __future__ import annotations
 
-import http.client
+import contextlib
 import os
 import re
 import signal
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 
-from tableref.cores import cores_alike
+from benchmarks.load_clients import forms_of
 from tableref.hall.addresses import machine_addresses
+from tableref.hall.launcher import arguments
+from tests.tableref.hall.hall_process import Hall, running_hall
 from tests.tableref.settings_probe import ROOT, clean_environment
-from tests.tools import require_tool
-
-START_SECONDS = 120
-
-
-@dataclass
-class Hall:
-    process: subprocess.Popen
-    port: int
-    state_dir: Path
-    output: Path
-
-    def get(self, path: str, host: str) -> tuple[int, dict[str, str], str]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            connection.request("GET", path, headers={"Host": host})
-            response = connection.getresponse()
-            return response.status, dict(response.getheaders()), response.read().decode()
-        finally:
-            connection.close()
-
-    def printed(self) -> str:
-        return self.output.read_text(encoding="utf-8", errors="replace")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_answering(hall: Hall) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if hall.process.poll() is not None:
-            pytest.fail(f"make hall stopped (exit {hall.process.returncode}):\n{hall.printed()}")
-        try:
-            if hall.get("/healthz", f"127.0.0.1:{hall.port}")[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"make hall did not answer within {START_SECONDS} s:\n{hall.printed()}")
 
 
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[Hall]:
-    with running_hall(tmp_path, processes=1) as running:
+    with running_hall(tmp_path) as running:
         yield running
-
-
-@contextmanager
-def running_hall(tmp_path: Path, processes: int) -> Iterator[Hall]:
-    port = free_port()
-    environment = clean_environment(
-        PORT=str(port),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'hall.sqlite3'}",
-        HALL_STATE_DIR=str(tmp_path / "state"),
-        STATIC_ROOT=str(tmp_path / "static"),
-        HALL_WIFI="SchoolHall",
-        WEB_CONCURRENCY=str(processes),
-        WEB_THREADS="2",
-        ACCESS_LOG="1",
-        WEB_PIN_CORES="1",  # the defaults, whatever the test's own environment says
-        GUNICORN_LOG_LEVEL="info",
-        DEBUG="1",  # as the Makefile exports it: hall mode turns it off
-    )
-    output = tmp_path / "hall-output.txt"
-    with output.open("w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tableref.hall", "--no-weather"],
-            cwd=ROOT,
-            env=environment,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    running = Hall(process, port, tmp_path / "state", output)
-    try:
-        wait_until_answering(running)
-        yield running
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=40)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-
-
-def listening_sockets(port: int) -> list[str]:
-    ss = require_tool("ss", package="iproute2", purpose="it shows which address the server listens on")
-    lines = subprocess.run([ss, "-ltnH"], capture_output=True, text=True, check=True).stdout.splitlines()
-    return [line.split()[3] for line in lines if line.split()[3].endswith(f":{port}")]
 
 
 def network_address() -> str:
@@ -133,109 +48,152 @@ def network_address() -> str:
     return found[0].address
 
 
-def test_the_hall_listens_on_every_interface_and_answers_its_own_address(hall: Hall) -> None:
-    assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"]
+def test_by_default_the_hall_listens_on_every_interface_for_the_phones() -> None:
+    assert arguments([]).host == "0.0.0.0"
+    assert arguments(["--host", "127.0.0.1"]).host == "127.0.0.1"
+
+
+def test_the_hall_answers_its_own_network_address_with_debug_off(hall: Hall) -> None:
     address = network_address()
     status, headers, body = hall.get("/", f"{address}:{hall.port}")
     assert status == 200
     assert "Content-Security-Policy" in headers
     assert re.search(r'href="/static/css/site\.[0-9a-f]{12}\.css"', body), "hashed static names"
     assert hall.get("/", "elsewhere.example")[0] == 400
-
-
-def test_the_hall_runs_with_debug_off_and_prints_its_address(hall: Hall) -> None:
-    address = network_address()
     status, _, body = hall.get("/no/such/page/", f"{address}:{hall.port}")
     assert status == 404
     assert "URLconf" not in body
     assert "Traceback" not in body
+
+
+def test_the_hall_prints_its_address_its_qr_code_and_an_unlock_code(hall: Hall) -> None:
+    address = network_address()
     printed = hall.printed()
     assert f"http://{address}:{hall.port}/" in printed
     assert "█" in printed  # the QR code
+    assert re.search(r"one-time code 一次性代碼: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", printed)
     assert (hall.state_dir / "noticeboard.pdf").read_bytes().startswith(b"%PDF")
-    key = hall.state_dir / "secret-key"
-    assert stat.S_IMODE(key.stat().st_mode) == 0o600
 
 
 def test_the_noticeboard_shows_the_hall_address(hall: Hall) -> None:
     address = network_address()
-    _, _, body = hall.get("/hall/", f"127.0.0.1:{hall.port}")
+    _, _, body = hall.get("/hall/")
     assert f"http://{address}:{hall.port}/" in body
     assert "SchoolHall" in body
 
 
-def test_the_access_log_says_how_long_each_request_waited_for_a_thread(hall: Hall) -> None:
-    """Its last three figures: microseconds the request took, microseconds it waited for a thread first, and
-    microseconds of CPU its thread spent on it."""
-    assert hall.get("/healthz", f"127.0.0.1:{hall.port}")[0] == 200
-    logged = re.compile(r'"GET /healthz HTTP/1\.1" 200 \d+ "-" "[^"]*" (\d+) (\d+) (\d+)$', re.MULTILINE)
-    deadline = time.monotonic() + 10
-    while not logged.search(hall.printed()) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert logged.search(hall.printed()), hall.printed()[-2000:]
+def test_the_database_the_key_and_the_state_folder_are_the_owners_alone(hall: Hall) -> None:
+    for path in (hall.database, hall.state_dir / "secret-key"):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert stat.S_IMODE(hall.state_dir.stat().st_mode) == 0o700
 
 
-@pytest.fixture(scope="module")
-def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
-    with running_hall(tmp_path_factory.mktemp("hall"), processes=2) as running:
-        yield running
+def test_an_existing_database_readable_by_others_is_closed_to_them(tmp_path: Path) -> None:
+    database = tmp_path / "hall.sqlite3"
+    database.touch(mode=0o644)
+    os.chmod(database, 0o644)
+    with running_hall(tmp_path):
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
 
 
-def test_each_process_listens_on_a_socket_of_its_own_and_connections_are_shared_out(
-    two_processes: Hall,
-) -> None:
-    """On one shared socket the quickest process took every new connection, and a parent's kept-alive
-    connection stays where it landed: in load runs every parent ended up in one of the two processes."""
-    hall = two_processes
-    assert listening_sockets(hall.port) == [f"0.0.0.0:{hall.port}"] * 2
-    connections = [http.client.HTTPConnection("127.0.0.1", hall.port, timeout=10) for _ in range(40)]
-    try:
-        for connection in connections:
-            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
-            connection.getresponse().read()
-        holders = Counter(serving_processes(hall.port))
-    finally:
-        for connection in connections:
-            connection.close()
-    assert sum(holders.values()) == 40
-    assert len(holders) == 2, holders
-    assert min(holders.values()) >= 5, holders  # all but certain with the kernel's even sharing
+def test_each_request_is_one_line_of_the_access_log(hall: Hall) -> None:
+    assert hall.get("/healthz")[0] == 200
+    assert hall.get("/organise/nowhere/")[0] == 302
+    line = re.compile(r'127\.0\.0\.1 "GET /healthz HTTP/1\.1" 200 \d+ [\d.]+ms cpu=[\d.]+ms$', re.MULTILINE)
+    deadline = time.monotonic() + 5
+    while not line.search(hall.access_log()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert line.search(hall.access_log()), hall.access_log()
+    assert '"GET /organise/nowhere/ HTTP/1.1" 302 ' in hall.access_log()
 
 
-def test_each_process_keeps_to_a_core_of_its_own(two_processes: Hall) -> None:
-    """Threads that share one interpreter lock cost a third more CPU when the scheduler moves them between
-    cores (`tableref.cores`); the database and everything else still run anywhere."""
-    usable = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
-    if len(usable) < 2 or not cores_alike(usable):
-        pytest.skip("one core, or cores of two kinds: the processes are left free")
-    workers = sorted(set(re.findall(r"Worker (\d+) keeps to core (\d+)", two_processes.printed())))
-    assert len(workers) == 2, two_processes.printed()[-2000:]
-    assert {core for _pid, core in workers} == {str(usable[0]), str(usable[1])}
-    for pid, core in workers:
-        threads = list(Path(f"/proc/{pid}/task").iterdir())
-        assert len(threads) > 2  # the request threads, not only the process's first one
-        for thread in threads:
-            status = (thread / "status").read_text()
-            assert re.search(rf"^Cpus_allowed_list:\s*{core}$", status, re.MULTILINE), status
+def test_a_refused_request_is_one_line_in_the_terminal_never_a_traceback(hall: Hall) -> None:
+    """An ordinary 403 (a form posted without its CSRF cookie) or 404 printed a whole traceback each."""
+    connection = socket.create_connection(("127.0.0.1", hall.port), timeout=10)
+    with connection:
+        connection.sendall(
+            b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9\r\nConnection: close\r\n\r\nname=slow"
+        )
+        assert connection.recv(100).startswith(b"HTTP/1.1 403 ")
+    assert hall.get("/no/such/page/")[0] == 404
+    time.sleep(0.5)
+    assert "Traceback" not in hall.printed()
+    assert '"POST /login/ HTTP/1.1" 403 ' in hall.access_log()
 
 
-def serving_processes(port: int) -> list[str]:
-    """The process holding each of the server's ends of the established connections to `port`."""
-    ss = require_tool("ss", package="iproute2", purpose="it shows which process holds each connection")
-    lines = subprocess.run(
-        [ss, "-tnpH", "state", "established", f"( sport = :{port} )"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
-    return [match.group(1) for line in lines if (match := re.search(r"pid=(\d+)", line))]
+def stop_seconds(hall: Hall) -> float:
+    started = time.monotonic()
+    hall.interrupt()
+    assert hall.process.wait(timeout=15) == 0
+    return time.monotonic() - started
 
 
-def test_the_hall_stops_cleanly_and_frees_its_port(hall: Hall) -> None:
+def test_ctrl_c_stops_the_hall_within_five_seconds_with_one_goodbye(hall: Hall) -> None:
+    assert stop_seconds(hall) < 5
+    printed = hall.printed()
+    assert printed.rstrip().endswith("hall: stopped. Goodbye. 已停止，再見。"), printed[-500:]
+    assert "Traceback" not in printed
+    assert "KeyboardInterrupt" not in printed
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", hall.port))  # the port is free again
+
+
+def test_a_second_ctrl_c_stops_it_at_once(hall: Hall) -> None:
+    """The first Ctrl+C lets a request in progress finish for a few seconds; the second does not wait. The
+    request here is a wrong password, whose count waits for SQLite's write lock, which the test holds."""
+    phone = httpx.Client(base_url=hall.base_url, timeout=30)
+    form = next(form for form in forms_of(phone.get("/login/").text) if "password" in form["fields"])
+    wrong = {**form["fields"], "username": "someone", "password": "wrong-password"}
+    with sqlite3.connect(hall.database, timeout=30) as holder:
+        holder.execute("BEGIN IMMEDIATE")
+        sending = threading.Thread(target=_post, args=(phone, wrong))
+        sending.start()
+        time.sleep(1)  # a thread of the hall now waits for the lock
+        hall.interrupt()
+        time.sleep(1)
+        assert hall.process.poll() is None, "the first Ctrl+C waits for the request in progress"
+        started = time.monotonic()
+        hall.interrupt()
+        assert hall.process.wait(timeout=10) == 0
+        assert time.monotonic() - started < 2
+        holder.rollback()
+    sending.join(30)
+    phone.close()
+    assert "hall: stopping at once" in hall.printed()
+
+
+def _post(phone: httpx.Client, data: dict[str, str]) -> None:
+    with contextlib.suppress(httpx.HTTPError):
+        phone.post("/login/", data=data)
+
+
+def test_a_service_managers_sigterm_stops_it_as_ctrl_c_does(hall: Hall) -> None:
     hall.process.send_signal(signal.SIGTERM)
-    assert hall.process.wait(timeout=40) == 0
-    assert listening_sockets(hall.port) == []
-    assert "hall: stopping" in hall.printed()
+    assert hall.process.wait(timeout=15) == 0
+    assert "hall: stopped." in hall.printed()
+
+
+def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
+    def worker_pids() -> list[int]:
+        found = subprocess.run(
+            ["pgrep", "-f", "-s", str(hall.process.pid), "manage.py export_worker"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return [int(pid) for pid in found.stdout.split()]
+
+    first = worker_pids()
+    assert len(first) == 1, first
+    os.kill(first[0], signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and (not worker_pids() or worker_pids() == first):
+        time.sleep(0.2)
+    again = worker_pids()
+    assert len(again) == 1
+    assert again != first
+    assert hall.get("/healthz")[0] == 200
+    assert "the export worker stopped" in hall.printed()
 
 
 def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
@@ -244,7 +202,16 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
         taken.listen()
         port = taken.getsockname()[1]
         finished = subprocess.run(
-            [sys.executable, "-m", "tableref.hall", "--no-weather", "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "tableref.hall",
+                "--no-weather",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
             cwd=ROOT,
             env=clean_environment(HALL_STATE_DIR=str(tmp_path / "state")),
             capture_output=True,
@@ -254,129 +221,4 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
         )
     assert finished.returncode == 1
     assert f"port {port} is in use" in finished.stderr
-    assert "PORT=8080 make hall" in finished.stderr
-
-
-def test_connections_that_send_nothing_hold_no_thread(hall: Hall) -> None:
-    """A phone that connects and sends nothing (or a visitor who opens a hundred such connections) held a
-    thread for five seconds each, one after another: with two threads, six of them kept every page waiting for
-    fifteen seconds. They now wait beside the worker's other idle connections, and a request is answered."""
-    silent = [socket.create_connection(("127.0.0.1", hall.port)) for _ in range(6)]
-    try:
-        time.sleep(0.5)  # every one accepted
-        connection = http.client.HTTPConnection("127.0.0.1", hall.port, timeout=4)  # less than one 5 s wait
-        try:
-            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
-            assert connection.getresponse().status == 200
-        finally:
-            connection.close()
-    finally:
-        for connection in silent:
-            connection.close()
-
-
-def begin_requests(port: int, beginnings: list[bytes]) -> list[socket.socket]:
-    """Connections that have each sent the start of a request and then wait, as a slow sender does."""
-    connections = []
-    for beginning in beginnings:
-        connection = socket.create_connection(("127.0.0.1", port))
-        connection.sendall(beginning)
-        connections.append(connection)
-    return connections
-
-
-def answer_on(connection: socket.socket, timeout: float = 10) -> bytes:
-    """What the server sends back, up to its closing the connection."""
-    connection.settimeout(timeout)
-    answer = b""
-    while chunk := connection.recv(65536):
-        answer += chunk
-    return answer
-
-
-def test_requests_that_arrive_slowly_hold_no_thread(hall: Hall) -> None:
-    """A request whose head or body came slowly (a phone on a poor signal, or someone sending a header every
-    few seconds on purpose) held a thread while it arrived: with two threads and one for public pages, two
-    of them stopped every referee's page and one every parent's. They now arrive beside the idle connections,
-    a thread takes each once it is all here, and it is answered as if it had come at once."""
-    host = f"Host: 127.0.0.1:{hall.port}\r\n".encode()
-    form = b"name=slow"
-    slow = begin_requests(
-        hall.port,
-        [
-            b"GET /healthz HTTP/1.1\r\n",  # a head cut short
-            b"GET /healthz HTTP/1.1\r\n" + host,
-            b"GET /t/nowhere/ HTTP/1.1\r\n",  # a parent's page, cut short
-            b"POST /login/ HTTP/1.1\r\n" + host + b"Content-Length: %d\r\n\r\nna" % len(form),
-        ],
-    )
-    try:
-        time.sleep(0.5)  # every one taken up by the server
-        connection = http.client.HTTPConnection("127.0.0.1", hall.port, timeout=4)  # less than a second wait
-        try:
-            started = time.monotonic()
-            connection.request("GET", "/healthz", headers={"Host": f"127.0.0.1:{hall.port}"})
-            first = connection.getresponse()
-            first.read()
-            assert first.status == 200
-            connection.request("GET", "/t/nowhere/", headers={"Host": f"127.0.0.1:{hall.port}"})
-            assert connection.getresponse().status == 404
-            assert time.monotonic() - started < 0.9  # a public read waits up to a second behind work
-        finally:
-            connection.close()
-        close = b"Connection: close\r\n\r\n"
-        endings = [host + close, close, host + close, form[2:]]
-        for connection, ending in zip(slow, endings, strict=True):
-            connection.sendall(ending)
-        answers = [answer_on(connection) for connection in slow[:3]]
-        assert answers[0].startswith(b"HTTP/1.1 200 ")
-        assert answers[1].startswith(b"HTTP/1.1 200 ")
-        assert answers[2].startswith(b"HTTP/1.1 404 ")
-        slow[3].settimeout(10)
-        assert slow[3].recv(65536).startswith(b"HTTP/1.1 403 ")  # the whole form came: no CSRF cookie
-    finally:
-        for connection in slow:
-            connection.close()
-
-
-def test_a_request_not_all_sent_within_its_time_is_closed(hall: Hall) -> None:
-    """A head still unfinished ten seconds after it began is answered 408 and closed: it would otherwise keep
-    one of the process's connections, and its bytes, for as long as its sender liked."""
-    connection = begin_requests(hall.port, [b"GET /healthz HTTP/1.1\r\n"])[0]
-    try:
-        started = time.monotonic()
-        for _ in range(6):  # a header every two seconds keeps it going, but not beyond its time
-            time.sleep(2)
-            try:
-                connection.sendall(b"X-Slow: 1\r\n")
-            except OSError:
-                break
-        answer = answer_on(connection, timeout=15)
-        assert answer.startswith(b"HTTP/1.1 408 ")
-        assert 9 < time.monotonic() - started < 14
-    finally:
-        connection.close()
-
-
-def test_a_head_longer_than_any_browser_sends_is_refused(hall: Hall) -> None:
-    connection = begin_requests(hall.port, [b"GET /healthz HTTP/1.1\r\n" + b"X-Long: " + b"a" * 70_000])[0]
-    try:
-        assert answer_on(connection).startswith(b"HTTP/1.1 431 ")
-    finally:
-        connection.close()
-
-
-def test_requests_sent_together_are_all_answered_though_the_sender_has_finished_sending(hall: Hall) -> None:
-    """A client may send its requests one behind the other and then close its side (as `printf | nc` does):
-    the second request, already read with the first, is answered, not dropped at the end of the bytes."""
-    host = f"Host: 127.0.0.1:{hall.port}\r\n".encode()
-    connection = socket.create_connection(("127.0.0.1", hall.port))
-    try:
-        connection.sendall(
-            b"GET /healthz HTTP/1.1\r\n" + host + b"\r\n"
-            b"GET /healthz HTTP/1.1\r\n" + host + b"Connection: close\r\n\r\n"
-        )
-        connection.shutdown(socket.SHUT_WR)
-        assert answer_on(connection).count(b"HTTP/1.1 200 ") == 2
-    finally:
-        connection.close()
+    assert "--port 8080" in finished.stderr
