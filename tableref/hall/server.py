@@ -2,8 +2,9 @@
 
 Waitress reads every request whole (head and body) in its one I/O thread before a worker thread sees it, so a
 phone on a poor signal, or someone sending slowly on purpose, holds a socket and never a thread; it is pure
-Python and runs alike on Windows, macOS and Linux. A body declared or sent larger than `MAX_REQUEST_BYTES` is
-refused with 413 before any of it is stored; a connection that sends nothing for `HALL_IDLE_SECONDS` is closed.
+Python and runs alike on Windows, macOS and Linux. A body declared or sent larger than `MAX_REQUEST_BYTES`
+is refused with 413 before any of it is stored; a connection that sends nothing for `HALL_IDLE_SECONDS` is
+closed.
 """
 
 from __future__ import annotations

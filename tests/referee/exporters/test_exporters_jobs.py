@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse

@@ -112,7 +112,8 @@ def test_a_refused_request_is_one_line_in_the_terminal_never_a_traceback(hall: H
     connection = socket.create_connection(("127.0.0.1", hall.port), timeout=10)
     with connection:
         connection.sendall(
-            b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9\r\nConnection: close\r\n\r\nname=slow"
+            b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9\r\n"
+            b"Connection: close\r\n\r\nname=slow"
         )
         assert connection.recv(100).startswith(b"HTTP/1.1 403 ")
     assert hall.get("/no/such/page/")[0] == 404
