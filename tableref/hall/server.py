@@ -45,7 +45,10 @@ def server_options(host: str, port: int, max_body_bytes: int) -> dict[str, Any]:
         "cleanup_interval": 2,
         "asyncore_use_poll": hasattr(select, "poll"),
         # waitress refuses a body of this many bytes or more: the site's own limit is the largest it takes.
+        # Bodies are held in memory up to that limit, never in a temporary file: a visitor cannot fill the
+        # laptop's disk (then SQLite could save nothing), and memory is bounded by the connection limit.
         "max_request_body_size": max_body_bytes + 1,
+        "inbuf_overflow": max_body_bytes + 1,
         "max_request_header_size": HEAD_BYTES,
         "ident": "TableRef",
         "expose_tracebacks": False,

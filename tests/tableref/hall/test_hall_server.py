@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import psutil
 import pytest
 
 from benchmarks.load_clients import forms_of
@@ -176,13 +177,12 @@ def test_a_service_managers_sigterm_stops_it_as_ctrl_c_does(hall: Hall) -> None:
 
 def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
     def worker_pids() -> list[int]:
-        found = subprocess.run(
-            ["pgrep", "-f", "-s", str(hall.process.pid), "manage.py export_worker"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return [int(pid) for pid in found.stdout.split()]
+        found = []
+        for child in psutil.Process(hall.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):  # one just killed is a zombie until the hall sees it
+                if child.status() != psutil.STATUS_ZOMBIE and "export_worker" in " ".join(child.cmdline()):
+                    found.append(child.pid)
+        return found
 
     first = worker_pids()
     assert len(first) == 1, first
