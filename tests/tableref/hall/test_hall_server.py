@@ -187,7 +187,7 @@ def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
     first = worker_pids()
     assert len(first) == 1, first
     os.kill(first[0], signal.SIGKILL)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not worker_pids() or worker_pids() == first):
         time.sleep(0.2)
     again = worker_pids()
