@@ -1,5 +1,6 @@
 # TableRef: `make run` sets up and serves the demo; `make test` runs the whole suite; `make hall` serves the
-# site to the referees' phones on the day (docs/organiser.md, "Running the hall on the day").
+# site to the referees' phones on the day (docs/organiser.md, "Running the hall on the day"); on a laptop
+# without make, `python -m tableref.hall` does the same.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -36,8 +37,9 @@ check: $(BIN)/activate
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-# The venue server: DEBUG off, a kept secret key, every interface (PORT, default 8000), the weather readings.
-hall: setup
+# The venue server (python -m tableref.hall, the same without make): it sets itself up, then serves the site
+# with waitress on every interface (PORT, default 8000) with DEBUG off, the export worker and the weather beside.
+hall: $(BIN)/activate
 	$(BIN)/python -m tableref.hall
 
 # A backup of the whole database into backups/ (named by the time), and putting one back (it asks first).

@@ -23,11 +23,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 
+# The hall keeps its key in a file (`tableref/hall/secret.py`): `manage.py backup` and the other commands run
+# on the hall's laptop find it there, so nobody has to set SECRET_KEY by hand.
+HALL_SECRET_KEY_FILE = Path(os.environ.get("HALL_STATE_DIR") or BASE_DIR / "var" / "hall") / "secret-key"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and HALL_SECRET_KEY_FILE.is_file():
+    SECRET_KEY = HALL_SECRET_KEY_FILE.read_text(encoding="ascii").strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development."
+            "SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development "
+            "(the hall's laptop uses the key the hall made: start the hall once)."
         )
     SECRET_KEY = "development-only-insecure-key"  # only with DEBUG on
 

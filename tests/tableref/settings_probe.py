@@ -27,7 +27,9 @@ SETTINGS_VARIABLES = {
     "SESSION_HOURS",
     "LOGIN_FAILURE_LIMIT",
     "LOGIN_LOCKOUT_MINUTES",
-    "LOGIN_LOCKOUT_BY",
+    "LOGIN_ADDRESS_FAILURE_LIMIT",
+    "HALL_STATE_DIR",
+    "ACCESS_LOG_FILE",
     "DJANGO_SETTINGS_MODULE",
     # Set by the browser tests' conftest for Playwright; `check --deploy` rightly refuses it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",

@@ -14,6 +14,9 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[2]
 
 
+NO_HALL = str(ROOT / "tests" / "no-hall-state")  # no kept hall key there, whatever this checkout has
+
+
 def _settings_in_subprocess(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     code = (
         "import json, tableref.settings as s; "
@@ -28,7 +31,7 @@ def _settings_in_subprocess(env: dict[str, str]) -> subprocess.CompletedProcess[
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**clean, **env},
+        env={**clean, "HALL_STATE_DIR": NO_HALL, **env},
         capture_output=True,
         text=True,
         check=False,
@@ -39,6 +42,24 @@ def test_without_debug_a_secret_key_is_required() -> None:
     result = _settings_in_subprocess({})
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_on_the_halls_laptop_the_key_the_hall_kept_is_used(tmp_path: Path) -> None:
+    """`manage.py backup` on the hall's laptop (Windows has no make to set the environment) needs no key
+    typed by hand: it reads the one the hall made."""
+    (tmp_path / "secret-key").write_text("k" * 60 + "\n", encoding="ascii")
+    code = "import tableref.settings as s; print(s.SECRET_KEY)"
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, "HALL_STATE_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "k" * 60
 
 
 def test_debug_gives_a_development_key_and_sqlite_by_default() -> None:
@@ -110,7 +131,7 @@ def test_manage_py_without_a_secret_key_says_what_to_set_in_one_line() -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
-        env=clean,
+        env={**clean, "HALL_STATE_DIR": NO_HALL},
         capture_output=True,
         text=True,
         check=False,
@@ -118,5 +139,6 @@ def test_manage_py_without_a_secret_key_says_what_to_set_in_one_line() -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == [
-        "manage.py: SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development."
+        "manage.py: SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development "
+        "(the hall's laptop uses the key the hall made: start the hall once)."
     ]

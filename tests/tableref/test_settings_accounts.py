@@ -9,6 +9,8 @@ NAMES = [
     "AXES_FAILURE_LIMIT",
     "AXES_COOLOFF_TIME",
     "AXES_LOCKOUT_PARAMETERS",
+    "AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT",
+    "LOGIN_ADDRESS_FAILURE_LIMIT",
     "PASSWORD_HASHERS",
 ]
 
@@ -18,7 +20,9 @@ def test_the_defaults_last_a_day_and_lock_after_ten_failures_for_fifteen_minutes
     assert values["SESSION_COOKIE_AGE"] == 16 * 3600
     assert values["AXES_FAILURE_LIMIT"] == 10
     assert values["AXES_COOLOFF_TIME"] == "datetime.timedelta(seconds=900)"
-    assert values["AXES_LOCKOUT_PARAMETERS"] == ["username", "ip_address"]
+    assert values["AXES_LOCKOUT_PARAMETERS"] == "tableref.throttling.lockout_parameters"
+    assert values["AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT"] is False
+    assert values["LOGIN_ADDRESS_FAILURE_LIMIT"] == 100
     assert values["PASSWORD_HASHERS"][0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 
 
@@ -29,9 +33,9 @@ def test_each_can_be_set() -> None:
         SESSION_HOURS="12",
         LOGIN_FAILURE_LIMIT="5",
         LOGIN_LOCKOUT_MINUTES="30",
-        LOGIN_LOCKOUT_BY="username+address",
+        LOGIN_ADDRESS_FAILURE_LIMIT="40",
     )
     assert values["SESSION_COOKIE_AGE"] == 12 * 3600
     assert values["AXES_FAILURE_LIMIT"] == 5
     assert values["AXES_COOLOFF_TIME"] == "datetime.timedelta(seconds=1800)"
-    assert values["AXES_LOCKOUT_PARAMETERS"] == [["username", "ip_address"]]
+    assert values["LOGIN_ADDRESS_FAILURE_LIMIT"] == 40
