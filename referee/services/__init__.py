@@ -26,6 +26,7 @@ from referee.services.people import (
     school_delete,
     school_update,
 )
+from referee.services.lockouts import lockout_lift
 from referee.services.referees import referee_account_create, referee_add, referee_remove
 from referee.services.results import game_result_submit
 from referee.services.schedule import (
@@ -61,6 +62,7 @@ __all__ = [
     "referee_account_create",
     "referee_add",
     "referee_remove",
+    "lockout_lift",
     "round_create",
     "round_delete",
     "round_draw_commit",

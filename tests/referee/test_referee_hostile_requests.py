@@ -240,6 +240,8 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:set_check": [(slug, table.pk) for table in tables] + [(slug, HUGE)],
         "organiser:referees": [(slug,)],
         "organiser:referee_cards": [(slug,), ("no-such-tournament",)],
+        "organiser:lockouts": [(slug,), ("no-such-tournament",)],
+        "unlock": [()],
         "organiser:standings": [(slug,)],
         "organiser:standings_order": [(slug,)],
         "referee:my_tables": [()],

@@ -213,7 +213,7 @@ def test_a_referee_refused_for_the_addresss_failures_is_not_told_their_own_passw
     assert response.status_code == 429
     assert sentence in body
     assert "wrong passwords for this login" not in body
-    assert "這個登入的密碼錯誤次數過多" not in body
+    assert "這部手機為這個登入輸入錯誤密碼的次數過多" not in body
 
 
 def test_a_login_refused_for_its_own_failures_still_says_so(referee) -> None:

@@ -168,6 +168,12 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         ORGANISER_ONLY,
         lambda a, w: services.referee_cards_passwords_reset(actor=a, tournament=w.tournament),
     ),
+    "lockout_lift": (
+        ORGANISER_ONLY,
+        lambda a, w: services.lockout_lift(
+            actor=a, tournament=w.tournament, login_name=_locked(w.other_referee), address="192.0.2.8"
+        ),
+    ),
     "referee_remove": (
         ORGANISER_ONLY,
         lambda a, w: services.referee_remove(actor=a, tournament=w.tournament, referee=w.other_referee),
@@ -392,6 +398,22 @@ def test_an_organiser_of_another_tournament_is_a_stranger_here(organiser, tourna
 
 # Writes whose roles are tried by a test of their own: there is no tournament yet to hold the roles.
 TESTED_APART = {"tournament_create"}
+
+
+def _locked(user) -> str:
+    """A lockout of `user`'s login from one address, as ten wrong passwords leave it."""
+    from axes.models import AccessAttempt
+    from django.utils import timezone
+
+    name = user.get_username().lower()
+    AccessAttempt.objects.create(
+        username=name,
+        ip_address="192.0.2.8",
+        user_agent="",
+        failures_since_start=10,
+        attempt_time=timezone.now(),
+    )
+    return name
 
 
 def service_writes() -> set[str]:
