@@ -18,6 +18,7 @@ from referee.services.draws import (
 )
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
+from referee.services.lockouts import lockout_lift
 from referee.services.people import (
     player_create,
     player_delete,
@@ -26,7 +27,6 @@ from referee.services.people import (
     school_delete,
     school_update,
 )
-from referee.services.lockouts import lockout_lift
 from referee.services.referees import referee_account_create, referee_add, referee_remove
 from referee.services.results import game_result_submit
 from referee.services.schedule import (
