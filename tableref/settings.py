@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "core",
     "csp",
     "tableref",
@@ -129,8 +131,20 @@ CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", DEFAULT_CACHE_UR
 # The public standings are kept under the tournament's version (a change moves readers to a new key at once),
 # so this only says how long a superseded entry may occupy the cache.
 PUBLIC_PAGE_CACHE_SECONDS = 3600
-# Background exports (`manage.py export_worker`): their files are kept this long, then deleted.
-EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", "24"))
+# Background work (the long exports) through django-tasks: its database backend, whose worker
+# (`manage.py db_worker`) the hall starts beside the site; with DEBUG on (`make run`, the tests) tasks run at
+# once in the request. TASKS_BACKEND=database or immediate chooses either way.
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks_backend = os.environ.get("TASKS_BACKEND", "").strip().lower() or ("immediate" if DEBUG else "database")
+if _tasks_backend not in TASK_BACKENDS:
+    raise ImproperlyConfigured(f"TASKS_BACKEND must be database or immediate, not {_tasks_backend!r}.")
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[_tasks_backend]}}
+# Exported files are kept this long, then deleted; a file whose progress stops this long is interrupted.
+EXPORT_KEEP_HOURS = env_int("EXPORT_KEEP_HOURS", 24, minimum=1)
+EXPORT_STALLED_SECONDS = env_int("EXPORT_STALLED_SECONDS", 120, minimum=5)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

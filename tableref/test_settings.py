@@ -14,3 +14,7 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+
+# Tasks are queued and left waiting: a test makes the files itself (`tests.referee.exporters.making`), or
+# runs them with the real database backend and its worker (`tests/tableref/hall/test_hall_exports.py`).
+TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}

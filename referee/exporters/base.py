@@ -78,7 +78,7 @@ class Exporter(ABC):
     requires: ClassVar[frozenset[str]] = frozenset()
     position: ClassVar[int] = 100
     offers_provisional: ClassVar[bool] = False
-    # Made by the background worker (`referee/exports_worker.py`): too long to make inside a request.
+    # Made by a background task (`referee/tasks.py`): too long to make inside a request.
     background: ClassVar[bool] = False
     # Who the file is for: POSTING (names by the privacy setting, as the public pages), ORGANISER (full
     # names, marked not for posting), CHOSEN by the request (`for_posting`), or HANDOUT (cards with full

@@ -1,13 +1,16 @@
 """A file made in the background: a round's scoresheets or a big workbook, asked for on the export page.
 
 The job and its file live in the database, so every web worker and machine sees its progress and serves its
-download, and a restarted worker finds it again. `referee/exports_worker.py` makes the files.
+download. A background task makes the file (`referee/tasks.py`, `referee/export_making.py`).
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -35,15 +38,14 @@ class ExportJob(models.Model):
     )
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    worker = models.CharField(max_length=120, blank=True)
+    task_id = models.CharField(max_length=64, blank=True)
     filename = models.CharField(max_length=200, blank=True)
     mimetype = models.CharField(max_length=100, blank=True)
     content = models.BinaryField(null=True, editable=False)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True)
-    heartbeat_at = models.DateTimeField(null=True)
+    progress_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
 
     class Meta:
@@ -54,6 +56,19 @@ class ExportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.identifier} ({self.status})"
+
+    @property
+    def stalled(self) -> bool:
+        """Being made, but with no progress for `EXPORT_STALLED_SECONDS`: its worker was killed or stuck."""
+        if self.status != ExportJobStatus.RUNNING:
+            return False
+        last = self.progress_at or self.started_at or self.created_at
+        return timezone.now() - last > datetime.timedelta(seconds=settings.EXPORT_STALLED_SECONDS)
+
+    @property
+    def shown_status(self) -> str:
+        """The status as the organiser's page shows it: a stalled job has failed."""
+        return ExportJobStatus.FAILED if self.stalled else self.status
 
     @property
     def percent(self) -> int:

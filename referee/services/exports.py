@@ -1,9 +1,13 @@
-"""Asking for a file to be made in the background (`referee/exports_worker.py` makes it)."""
+"""Asking for a file to be made in the background (the task `referee.tasks.export_make` makes it)."""
 
 from __future__ import annotations
 
+import datetime
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from core.audit import audit_record
 from referee import permissions
@@ -25,7 +29,8 @@ def export_job_request(
 
     The same file asked for again while it waits or is being made is that job: thirty taps on one button
     queued thirty jobs, the worker made the same file thirty times, and every other file waited behind
-    them."""
+    them. A stalled job (`ExportJob.stalled`) is not. The task is queued once the job is committed; files
+    asked for more than `EXPORT_KEEP_HOURS` ago are deleted."""
     tournament = request.tournament
     permissions.require_organiser(actor, tournament)
     options = {
@@ -42,12 +47,15 @@ def export_job_request(
         identifier=identifier,
         status__in=(ExportJobStatus.QUEUED, ExportJobStatus.RUNNING),
     ).order_by("pk")
-    same = next((job for job in pending if job.options == options), None)
+    same = next((job for job in pending.defer("content") if job.options == options and not job.stalled), None)
     if same is not None:
         return same
+    kept_since = timezone.now() - datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS)
+    ExportJob.objects.filter(created_at__lt=kept_since).exclude(status=ExportJobStatus.RUNNING).delete()
     job = ExportJob.objects.create(
         tournament=tournament, requested_by=actor, identifier=identifier, options=options
     )
+    transaction.on_commit(lambda: _enqueue(job))
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -56,3 +64,12 @@ def export_job_request(
         public=False,
     )
     return job
+
+
+def _enqueue(job: ExportJob) -> None:
+    """Queue the task (after the job's commit, so that the worker finds it); the task's id is kept with the
+    job. Where tasks run at once (tests, `make run`), the file is made here."""
+    from referee.tasks import export_make
+
+    result = export_make.enqueue(job.pk)
+    ExportJob.objects.filter(pk=job.pk).update(task_id=str(result.id)[:64])

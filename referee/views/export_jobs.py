@@ -47,7 +47,7 @@ class ExportJobView(_JobMixin, TemplateView):
             message=export_job_message(self.job),
             download_url=self.download_url(),
             status_url=reverse("exports:job_status", args=[self.tournament.slug, self.job.pk]),
-            finished=self.job.status in (ExportJobStatus.DONE, ExportJobStatus.FAILED),
+            finished=self.job.shown_status in (ExportJobStatus.DONE, ExportJobStatus.FAILED),
         )
         return context
 
@@ -56,7 +56,7 @@ class ExportJobStatusView(_JobMixin, View):
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response = JsonResponse(
             {
-                "status": self.job.status,
+                "status": self.job.shown_status,
                 "percent": self.job.percent,
                 "message": export_job_message(self.job),
                 "download": self.download_url(),

@@ -130,7 +130,7 @@ def banner(
 
 
 def background_commands(weather: bool) -> dict[str, list[str]]:
-    commands = {"export worker": ["export_worker"]}
+    commands = {"export worker": ["db_worker", "--no-startup-delay"]}
     if weather:
         commands["weather readings"] = ["weather_schedule"]
     return commands

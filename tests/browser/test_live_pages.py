@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from benchmarks.builders import BulkPlan, build_tournament
-from referee import exports_worker, services
+from referee import services
 from referee.views import public
+from tests.referee.exporters.making import make_waiting_exports
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "organiser-pass-1"
@@ -60,7 +61,7 @@ def test_a_long_export_shows_its_progress_then_its_download(live_server, page, s
     page.wait_for_url("**/exports/jobs/*/")
     assert "正在等候匯出程序開始製作" in page.locator("[data-job-message]").inner_text()
     assert page.locator("[data-job-download]").is_hidden()
-    assert exports_worker.work_once("browser-test:1")
+    assert make_waiting_exports()
     page.locator("[data-job-download]").wait_for(state="visible", timeout=15000)
     assert "已完成" in page.locator("[data-job-message]").inner_text()
     assert page.locator("progress").get_attribute("value") == "100"

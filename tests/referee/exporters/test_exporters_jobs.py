@@ -12,11 +12,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from benchmarks.builders import BulkPlan, build_tournament
-from referee import exports_worker, services
+from referee import services
+from referee.export_making import _progress_writer, make_export_file
 from referee.exporters import ExportRequest, get_exporter
 from referee.models import ExportJob, ExportJobStatus, Round
-
-WORKER = "test-worker:1"
+from referee.tasks import export_make
+from tests.referee.exporters.making import make_waiting_exports
 
 
 def ask(client, tournament, identifier: str = "scoresheets-pdf", language: str = "en", **data):
@@ -38,7 +39,7 @@ def test_a_job_from_the_button_to_the_download(organiser_client, tournament, fin
     assert "Waiting for the export worker" in page.content.decode()
     assert "js/export-job.js" in page.content.decode()
     assert status(organiser_client, job)["status"] == "queued"
-    assert exports_worker.work_once(WORKER)
+    assert make_waiting_exports() == 1
     done = status(organiser_client, job)
     assert (done["status"], done["percent"]) == ("done", 100)
     download = organiser_client.get(done["download"])
@@ -46,7 +47,8 @@ def test_a_job_from_the_button_to_the_download(organiser_client, tournament, fin
     assert "李詠琳" in pdf.text(download.content)
     listed = organiser_client.get(reverse("exports:page", args=[tournament.slug])).content.decode()
     assert reverse("exports:job", args=[tournament.slug, job.pk]) in listed
-    assert not exports_worker.work_once(WORKER)
+    assert make_waiting_exports() == 0
+    assert make_export_file(job.pk) == ExportJobStatus.DONE  # a task run twice leaves the file as it is
 
 
 def test_a_long_export_is_never_made_inside_a_get(organiser_client, tournament):
@@ -62,9 +64,9 @@ def test_the_progress_is_written_as_the_pages_are_made(organiser, tournament, fi
         identifier="scoresheets-pdf",
         ui_language="en",
     )
-    claimed = exports_worker.claim(WORKER)
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJobStatus.RUNNING)
     seen = []
-    writer = exports_worker._progress_writer(claimed)
+    writer = _progress_writer(job)
     writer(0, 1)
     seen.append(ExportJob.objects.values_list("done", "total").get(pk=job.pk))
     writer(1, 1)
@@ -80,7 +82,7 @@ def test_only_the_tournaments_organisers_see_its_jobs(client, roles, organiser, 
         identifier="results-xlsx",
         ui_language="en",
     )
-    exports_worker.work_once(WORKER)
+    make_waiting_exports()
     if who == "other organiser":
         person = organiser.__class__.objects.create_user("other-organiser", password="long-enough-1")
         services.tournament_create(
@@ -102,7 +104,7 @@ def test_a_fault_fails_the_job_not_the_worker(organiser_client, tournament, monk
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(get_exporter("results-xlsx"), "render", broken)
-    assert exports_worker.work_once(WORKER)
+    assert make_waiting_exports() == 1
     job.refresh_from_db()
     assert (job.status, job.error) == (ExportJobStatus.FAILED, "fault")
     state = organiser_client.get(
@@ -126,74 +128,75 @@ def test_a_round_deleted_meanwhile_is_a_clear_refusal(organiser_client, organise
     )
     job = ask(organiser_client, tournament, round=round_.pk)
     Round.objects.filter(pk=round_.pk).delete()
-    exports_worker.work_once(WORKER)
+    make_waiting_exports()
     job.refresh_from_db()
     assert (job.status, job.error) == (ExportJobStatus.FAILED, "This round is not part of the tournament.")
 
 
-def _running(job, worker: str, *, seconds_ago: int, attempts: int = 1) -> None:
-    beat = timezone.now() - datetime.timedelta(seconds=seconds_ago)
-    ExportJob.objects.filter(pk=job.pk).update(
-        status=ExportJobStatus.RUNNING, worker=worker, heartbeat_at=beat, attempts=attempts
-    )
-
-
-def test_a_job_whose_worker_died_is_made_again_once_then_failed(organiser, tournament):
-    job = services.export_job_request(
+def _request(organiser, tournament) -> ExportJob:
+    return services.export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
         identifier="results-xlsx",
         ui_language="en",
     )
-    _running(job, "another-machine:42", seconds_ago=5)
-    assert exports_worker.sweep() == 0  # its heartbeat is fresh: still being made
-    _running(job, "another-machine:42", seconds_ago=exports_worker.STALE_AFTER_SECONDS + 1)
-    assert exports_worker.sweep() == 1
+
+
+def test_the_task_is_queued_once_the_job_is_committed(
+    organiser, tournament, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        job = _request(organiser, tournament)
+    assert len(callbacks) == 1
+    queued = export_make.get_backend().results[-1]
+    assert (queued.task.name, queued.args) == ("export_make", [job.pk])
     job.refresh_from_db()
-    assert job.status == ExportJobStatus.QUEUED
-    _running(job, "another-machine:42", seconds_ago=600, attempts=exports_worker.MAX_ATTEMPTS)
-    exports_worker.sweep()
+    assert job.task_id == str(queued.id)
+
+
+def test_a_job_whose_progress_stopped_is_shown_interrupted_and_asked_for_afresh(
+    organiser, organiser_client, tournament, settings
+):
+    job = _request(organiser, tournament)
+    quiet_since = timezone.now() - datetime.timedelta(seconds=settings.EXPORT_STALLED_SECONDS + 1)
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJobStatus.RUNNING, progress_at=quiet_since)
+    state = organiser_client.get(
+        reverse("exports:job_status", args=[tournament.slug, job.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).json()
+    assert state["status"] == "failed"
+    assert state["message"].startswith("The export stopped before its file was ready")
+    assert _request(organiser, tournament).pk != job.pk
+
+
+def test_a_job_making_progress_is_not_interrupted(organiser, tournament):
+    job = _request(organiser, tournament)
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJobStatus.RUNNING, progress_at=timezone.now())
     job.refresh_from_db()
-    assert (job.status, job.error) == (ExportJobStatus.FAILED, "interrupted")
+    assert job.shown_status == ExportJobStatus.RUNNING
+    assert _request(organiser, tournament).pk == job.pk
 
 
-def test_a_restarted_worker_on_the_same_machine_need_not_wait(organiser, tournament):
-    job = services.export_job_request(
-        actor=organiser,
-        request=ExportRequest(tournament=tournament),
-        identifier="results-xlsx",
-        ui_language="en",
-    )
-    gone = exports_worker.worker_name().rsplit(":", 1)[0] + ":999999999"
-    _running(job, gone, seconds_ago=1)
-    assert exports_worker.sweep() == 1
-    assert exports_worker.work_once(WORKER)
-    job.refresh_from_db()
-    assert (job.status, job.attempts) == (ExportJobStatus.DONE, 2)
-
-
-def test_old_jobs_and_their_files_are_cleaned_up(organiser, tournament, settings):
-    job = services.export_job_request(
-        actor=organiser,
-        request=ExportRequest(tournament=tournament),
-        identifier="results-xlsx",
-        ui_language="en",
-    )
-    exports_worker.work_once(WORKER)
-    later = timezone.now() + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS, minutes=1)
-    assert exports_worker.clean(later) == 1
-    assert not ExportJob.objects.filter(pk=job.pk).exists()
-
-
-def test_two_workers_never_claim_the_same_job(organiser, tournament):
+def test_old_jobs_and_their_files_are_cleaned_up_when_another_is_asked_for(organiser, tournament, settings):
+    job = _request(organiser, tournament)
+    make_waiting_exports()
+    long_ago = timezone.now() - datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS, minutes=1)
+    ExportJob.objects.filter(pk=job.pk).update(created_at=long_ago)
     services.export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
-        identifier="results-xlsx",
+        identifier="scoresheets-pdf",
         ui_language="en",
     )
-    assert exports_worker.claim("first:1") is not None
-    assert exports_worker.claim("second:2") is None
+    assert not ExportJob.objects.filter(pk=job.pk).exists()
+
+
+def test_a_job_made_already_is_not_made_again(organiser, tournament):
+    job = _request(organiser, tournament)
+    assert make_export_file(job.pk) == ExportJobStatus.DONE
+    first = ExportJob.objects.get(pk=job.pk).finished_at
+    assert make_export_file(job.pk) == ExportJobStatus.DONE
+    assert ExportJob.objects.get(pk=job.pk).finished_at == first
+    assert make_export_file(10**9) == "gone"
 
 
 def test_the_scoresheets_of_a_round_run_the_same_queries_at_ten_times_the_size(organiser):
@@ -214,7 +217,6 @@ def test_asking_again_for_a_file_being_made_gives_the_same_job(organiser_client,
     assert [ask(organiser_client, tournament, "results-xlsx").pk for _ in range(3)] == [first.pk] * 3
     other = ask(organiser_client, tournament, "results-xlsx", language="zh-hant", lang="zh-hant")
     assert other.pk != first.pk  # another file: the workbook in the other language
-    assert exports_worker.work_once(WORKER)
-    assert exports_worker.work_once(WORKER)
+    assert make_waiting_exports() == 2
     assert ask(organiser_client, tournament, "results-xlsx").pk not in (first.pk, other.pk)  # made: a new one
     assert ExportJob.objects.count() == 3

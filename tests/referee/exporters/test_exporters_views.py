@@ -9,7 +9,7 @@ from django.db import connection
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from referee import exports_worker
+from tests.referee.exporters.making import make_waiting_exports
 from tests.referee.hostile import refuse_nul
 
 
@@ -18,7 +18,7 @@ def made_in_background(client, slug: str, identifier: str, data: dict | None = N
     asked = client.post(reverse("exports:download", args=[slug, identifier]), data or {})
     assert asked.status_code == 302
     assert "/exports/jobs/" in asked["Location"]
-    assert exports_worker.work_once("test-worker:1")
+    assert make_waiting_exports()
     return client.get(asked["Location"] + "download/")
 
 

@@ -28,6 +28,8 @@ from tests.tableref.settings_probe import ROOT, clean_environment
 START_SECONDS = 120
 PASSWORD = "hall-test-password-1"
 PREPARE = f"""
+import sys
+PLAYERS = int(sys.argv[1])
 import django
 django.setup()
 from django.contrib.auth import get_user_model
@@ -40,7 +42,7 @@ User = get_user_model()
 organiser = User.objects.create_user("hall-organiser", password={PASSWORD!r})
 from referee.models import Game
 tournament = build_tournament(
-    BulkPlan(slug="hall", players=64, referees=16, open_tables=16, seed=3), organiser=organiser
+    BulkPlan(slug="hall", players=PLAYERS, referees=16, open_tables=16, seed=3), organiser=organiser
 )
 Game.objects.filter(table__round__tournament=tournament, table__signed_off_at__isnull=True).delete()
 User.objects.filter(username__startswith="hall-referee").update(password=make_password({PASSWORD!r}))
@@ -84,6 +86,31 @@ class Hall:
             ).fetchall()
         return [(table, username) for table, username in rows]
 
+    def organiser(self) -> httpx.Client:
+        """The tournament's organiser, logged in."""
+        from benchmarks.load_clients import forms_of
+
+        client = httpx.Client(base_url=self.base_url, timeout=30)
+        form = next(form for form in forms_of(client.get("/login/").text) if "password" in form["fields"])
+        answer = client.post(
+            "/login/", data={**form["fields"], "username": "hall-organiser", "password": PASSWORD}
+        )
+        assert answer.status_code == 302, answer.status_code
+        return client
+
+    def background(self, command: str) -> list[int]:
+        """The pids of the hall's background processes running `manage.py <command>`."""
+        import contextlib
+
+        import psutil
+
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):  # one just killed is a zombie until the hall sees it
+                if child.status() != psutil.STATUS_ZOMBIE and command in child.cmdline():
+                    found.append(child.pid)
+        return found
+
     def interrupt(self) -> None:
         """Ctrl+C in the hall's terminal: SIGINT to its whole process group, as the terminal sends it."""
         os.killpg(self.process.pid, signal.SIGINT)
@@ -95,11 +122,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def prepare_tables(database: Path) -> None:
+def prepare_tables(database: Path, players: int = 64) -> None:
     environment = clean_environment(
         DATABASE_URL=f"sqlite:///{database}", DJANGO_SETTINGS_MODULE="tableref.settings", DEBUG="1"
     )
-    subprocess.run([sys.executable, "-c", PREPARE], cwd=ROOT, env=environment, check=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-c", PREPARE, str(players)], cwd=ROOT, env=environment, check=True, timeout=300
+    )
 
 
 def wait_until_answering(hall: Hall) -> None:
@@ -118,13 +147,13 @@ def wait_until_answering(hall: Hall) -> None:
 
 @contextmanager
 def running_hall(
-    folder: Path, *, prepared: bool = False, python: list[str] | None = None, **env: str
+    folder: Path, *, prepared: int = 0, python: list[str] | None = None, **env: str
 ) -> Iterator[Hall]:
-    """A hall over a database in `folder` (with a tournament of open tables when `prepared`), stopped as
-    Ctrl+C stops it, or killed if that fails."""
+    """A hall over a database in `folder` (with a tournament of `prepared` players and 16 open tables),
+    stopped as Ctrl+C stops it, or killed if that fails."""
     database = folder / "hall.sqlite3"
     if prepared:
-        prepare_tables(database)
+        prepare_tables(database, prepared)
     port = free_port()
     environment = clean_environment(
         DATABASE_URL=f"sqlite:///{database}",

@@ -29,7 +29,7 @@ IDLE_SECONDS = 3  # the hall's idle timeout in these tests (60 unless set)
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
     with running_hall(
-        tmp_path_factory.mktemp("hall"), prepared=True, HALL_IDLE_SECONDS=str(IDLE_SECONDS)
+        tmp_path_factory.mktemp("hall"), prepared=64, HALL_IDLE_SECONDS=str(IDLE_SECONDS)
     ) as running:
         yield running
 

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import psutil
 import pytest
 
 from benchmarks.load_clients import forms_of
@@ -176,21 +175,15 @@ def test_a_service_managers_sigterm_stops_it_as_ctrl_c_does(hall: Hall) -> None:
 
 
 def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
-    def worker_pids() -> list[int]:
-        found = []
-        for child in psutil.Process(hall.process.pid).children(recursive=True):
-            with contextlib.suppress(psutil.Error):  # one just killed is a zombie until the hall sees it
-                if child.status() != psutil.STATUS_ZOMBIE and "export_worker" in " ".join(child.cmdline()):
-                    found.append(child.pid)
-        return found
-
-    first = worker_pids()
+    first = hall.background("db_worker")
     assert len(first) == 1, first
     os.kill(first[0], signal.SIGKILL)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (not worker_pids() or worker_pids() == first):
+    while time.monotonic() < deadline and (
+        not hall.background("db_worker") or hall.background("db_worker") == first
+    ):
         time.sleep(0.2)
-    again = worker_pids()
+    again = hall.background("db_worker")
     assert len(again) == 1
     assert again != first
     assert hall.get("/healthz")[0] == 200
