@@ -157,7 +157,7 @@ def test_a_refused_file_shows_each_row_and_column_and_a_player_finds_their_table
     services.seat_assign(actor=organiser, table=table, player=player, letter="C")
 
     page.goto(f"{base}/login/")
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.fill('input[name="username"]', "organiser")
     page.fill('input[name="password"]', PASSWORD)
     page.get_by_role("button", name="Log in").last.click()

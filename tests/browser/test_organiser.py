@@ -94,7 +94,7 @@ def test_organiser_registers_and_seats_players(live_server, page, phone_page, sc
     screenshot(page, "organiser-table-zh-hant")
 
     table_url = page.url
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_url(table_url)
     assert page.get_by_role("heading", level=1).inner_text().startswith("Table 1")
     assert page.locator("html").get_attribute("lang") == "en"
@@ -188,14 +188,14 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
         for path in pages:
             phone_page.goto(base + path)
             assert phone_page.locator("html").get_attribute("lang").lower().startswith(language[:2]), path
-            assert phone_page.locator("form.languages button").count() == 2, path
+            assert phone_page.locator("nav.languages a").count() == 2, path
             width = phone_page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE_WIDTH, (language, path, width)
             assert phone_page.evaluate(CUT_OFF) == [], (language, path)
         for name in ("rounds", "players", "schools"):
             phone_page.goto(f"{base}/organise/{slug}/{name}/")
             screenshot(phone_page, f"organiser-{name}-phone-{language}")
-        phone_page.get_by_role("button", name="English").click()
+        phone_page.get_by_role("link", name="English").click()
         phone_page.wait_for_load_state()
 
 

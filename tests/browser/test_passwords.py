@@ -77,7 +77,7 @@ def test_a_one_time_password_is_never_broken_across_lines_on_a_phone(
     base, page = live_server.url, phone_page
     log_in(page, base, "organiser", PASSWORD)
     page.goto(f"{base}/organise/cup/referees/")
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_load_state()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Reset password").click()

@@ -133,7 +133,7 @@ def test_seed_game_1_with_the_pad_in_few_taps(live_server, phone_page, demo):
 def test_the_pad_in_english(live_server, phone_page, demo):
     page, base = phone_page, live_server.url
     log_in(page, base, "referee3@demo", demo)
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_selector("h1:has-text('Table 3')")
     page.click("input[name='rack_A']")
     page.click("#tile-pad [data-face='3']")
@@ -293,7 +293,7 @@ def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page
     page.wait_for_selector(".message:has-text('已儲存第 1 局')")
     incident.refresh_from_db()
     assert incident.game == Game.objects.get(table=demo, number=1)
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_selector("h1:has-text('Table 3')")
     timer.locator(".timer-face").click()  # C's turn
     page.clock.fast_forward("00:18")
@@ -322,7 +322,7 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
     page, base = phone_page, live_server.url
     log_in(page, base, "referee3@demo", demo)
     if language == "en":
-        page.get_by_role("button", name="English").click()
+        page.get_by_role("link", name="English").click()
         page.wait_for_selector("h1:has-text('Table 3')")
     page.goto(f"{base}/referee/tables/{demo.pk}/?game=1#entry")
     kept_for_offline(page)
@@ -421,7 +421,7 @@ def test_the_offline_states_in_english(live_server, chromium_browser, demo):
     page.set_default_timeout(15_000)
     try:
         log_in(page, live_server.url, "referee3@demo", demo)
-        page.get_by_role("button", name="English").click()
+        page.get_by_role("link", name="English").click()
         page.wait_for_selector("h1:has-text('Table 3')")
         kept_for_offline(page)
         enter_seed_game_1(Taps(page))

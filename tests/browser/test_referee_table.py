@@ -144,7 +144,7 @@ def test_a_referee_plays_a_table_to_sign_off_on_a_phone(live_server, phone_page,
     assert "第一輪" in page.locator("table.standings").inner_text()
 
     page.goto(f"{base}/referee/tables/{demo.pk}/")
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_selector("h1:has-text('Table 3')")
     no_horizontal_scroll(page)
     screenshot(page, "referee-table-signed-off-en")
@@ -256,7 +256,7 @@ def test_a_six_player_table_fits_a_phone(live_server, phone_page, demo):
     save(page, 6)
     sheet_fits(page)
     assert page.locator("p.verdict").count() == 1
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_selector("h1:has-text('Table')")
     sheet_fits(page)
     page.locator(".table-wrap:has(table.sheet)").screenshot(

@@ -58,7 +58,7 @@ def test_public_page_on_a_phone_in_both_languages(
     assert fits_the_screen(page)
     screenshot(page, "weather-public-zh-hant")
 
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_selector("text=Is the match on?")
     first = page.locator(f'article[data-date="{MATCH_DAY.isoformat()}"]')
     assert "Cancelled" in first.locator(".wx-status").inner_text()

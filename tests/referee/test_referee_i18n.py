@@ -109,7 +109,7 @@ def test_pages_speak_chinese_by_default(organiser_client, tournament, finished_t
 
 
 def test_pages_speak_english_when_asked(organiser_client, tournament, finished_table, school, players):
-    organiser_client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    organiser_client.get(reverse("language", args=["en"]), {"next": "/"})
     for url in organiser_pages(tournament, finished_table, school, players):
         page = organiser_client.get(url).content.decode()
         assert 'lang="en"' in page, url
@@ -119,11 +119,21 @@ def test_pages_speak_english_when_asked(organiser_client, tournament, finished_t
 
 def test_the_language_switch_returns_to_the_same_page(organiser_client, tournament):
     url = reverse("organiser:schools", args=[tournament.slug])
-    response = organiser_client.post(reverse("set_language"), {"language": "en", "next": url})
+    response = organiser_client.get(reverse("language", args=["en"]), {"next": url})
     assert response["Location"] == url
     assert "Register a school" in organiser_client.get(url).content.decode()
-    organiser_client.post(reverse("set_language"), {"language": "zh-hant", "next": url})
+    organiser_client.get(reverse("language", args=["zh-hant"]), {"next": url})
     assert "登記學校" in organiser_client.get(url).content.decode()
+
+
+def test_the_language_switch_is_a_link_that_goes_nowhere_else(db, client):
+    """A plain GET link, so that a page carries no form token; `next` pointing at another site goes home."""
+    page = client.get("/").content.decode()
+    assert f'href="{reverse("language", args=["en"])}?next=/"' in page
+    assert "csrfmiddlewaretoken" not in page
+    assert client.get(reverse("language", args=["en"]), {"next": "https://evil.example/"})["Location"] == "/"
+    assert client.get(reverse("language", args=["xx"])).status_code == 404
+    assert client.post(reverse("language", args=["en"])).status_code == 405
 
 
 def test_seat_letters_on_the_chinese_sheet(organiser_client, tournament, finished_table):
