@@ -136,7 +136,9 @@ class _Planner:
         self.number_players()
         for sheet in self.sheets:
             if sheet.kind == REFEREES:
-                sheet.rows = [(row, cells) for row, cells in sheet.rows if not is_example_row(REFEREES, cells)]
+                sheet.rows = [
+                    (row, cells) for row, cells in sheet.rows if not is_example_row(REFEREES, cells)
+                ]
                 self.plan_referees(sheet)
         return ImportPlan(self.changes, self.refusals, self.sheets, self.blocks, self.notes)
 
@@ -271,6 +273,8 @@ class _Planner:
     # --- players ---------------------------------------------------------------------------------------
 
     def plan_players(self, sheet: Sheet) -> None:
+        if not self._has_names(sheet):
+            return
         for row, cells in sheet.rows:
             if not any(cells.get(name) for name in ("number", *PLAYER_TEXTS)):
                 continue  # a row of a school alone, on a roster
@@ -282,6 +286,26 @@ class _Planner:
                 continue
             if values is not None:
                 self.pending_players.append((sheet, row, values, existing))
+
+    def _has_names(self, sheet: Sheet) -> bool:
+        """A sheet of children with no column read as their name (or school) says so once, with its header
+        as read, rather than refusing every row."""
+        if ("name_zh" in sheet.fields or "name_en" in sheet.fields) and "school" in sheet.fields:
+            return True
+        missing = _("a player's name") if "school" in sheet.fields else _("a school code")
+        self.refusals.append(
+            Refusal(
+                sheet.label,
+                sheet.header_row,
+                None,
+                _(
+                    "This sheet holds players, but no column was read as %(missing)s. The header was read as: "
+                    "%(reading)s. Choose what each column holds below."
+                )
+                % {"missing": missing, "reading": sheet.reading_text()},
+            )
+        )
+        return False
 
     def player_values(self, sheet: Sheet, row: int, cells: dict[str, str]) -> dict[str, Any] | None:
         """The row's cleaned values, only for the columns the sheet has; None when a text was already

@@ -160,8 +160,9 @@ def _text_only(text: str) -> str:
 
 
 def _read_csv(text: str) -> ReadFile:
-    first_line = text.split("\n", 1)[0]
-    delimiter = max(",\t;", key=first_line.count) if first_line else ","
+    # The separator Excel used is the one most frequent in the first lines (a title line may hold none).
+    opening = "\n".join(text[:20_000].split("\n", 10)[:10])
+    delimiter = max(",\t;", key=opening.count)
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     reader = _GridReader()
     grid = Grid(name="")
