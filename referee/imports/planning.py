@@ -299,8 +299,8 @@ class _Planner:
                 sheet.header_row,
                 None,
                 _(
-                    "This sheet holds players, but no column was read as %(missing)s. The header was read as: "
-                    "%(reading)s. Choose what each column holds below."
+                    "This sheet holds players, but no column was read as %(missing)s. The header was read "
+                    "as: %(reading)s. Choose what each column holds below."
                 )
                 % {"missing": missing, "reading": sheet.reading_text()},
             )

@@ -331,3 +331,45 @@ def test_the_stored_reading_of_a_roster_is_what_the_file_holds():
     (grid,) = read.grids
     assert grid.rows[2] == (3, CHINESE_HEADERS)
     assert len(grid.rows) == 3 + 160
+
+
+# --- the organiser's page -------------------------------------------------------------------------------
+
+
+def upload(client, content: bytes, name: str):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return client.post("/organise/cup/import/", {"file": SimpleUploadedFile(name, content)})
+
+
+def test_the_preview_page_shows_each_columns_reading_and_a_column_rechosen_is_read_again(
+    organiser_client, tournament
+):
+    headers = ["學校編號", "學校名稱", "School Name", "學號", "學生姓名", "洋名", "班別", "性別"]
+    response = upload(organiser_client, roster_xlsx(headers), "名單.xlsx")
+    assert response.status_code == 302
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert 'id="column-0-5"' in page
+    assert 'id="import-numbering"' in page
+    assert Player.objects.count() == 0
+    fields = {f"column-0-{position}": "" for position in range(8)}
+    fields.update({"column-0-0": "school", "column-0-1": "school_zh", "column-0-2": "school_en"})
+    fields.update({"column-0-3": "school_number", "column-0-4": "name_zh", "column-0-6": "class_name"})
+    fields["column-0-5"] = "name_en"
+    chosen = organiser_client.post(response["Location"], {"action": "columns", **fields})
+    assert chosen.status_code == 302
+    assert Player.objects.count() == 0  # choosing saves nothing but the choice
+    page = organiser_client.get(response["Location"])
+    (sheet,) = page.context["plan"].sheets
+    assert (sheet.columns[5].field, sheet.columns[5].how) == ("name_en", CHOSEN)
+    done = organiser_client.post(response["Location"], {"action": "import"})
+    assert done.status_code == 302
+    assert Player.objects.get(school__code="LHP", school_number="4").name_en == "Chan Tai Man"
+
+
+def test_the_preview_page_lists_at_most_a_hundred_changes_of_a_kind(organiser_client, tournament):
+    response = upload(organiser_client, roster_xlsx(), "名單.xlsx")
+    page = organiser_client.get(response["Location"])
+    groups = {str(label): (added, more) for label, added, _updated, _counts, more in page.context["groups"]}
+    added, more = groups["參加者"]
+    assert (len(added), more) == (100, 60)
