@@ -34,6 +34,7 @@ from referee.imports.columns import (
     reading_of,
 )
 from referee.imports.reading import Grid, ReadFile, problem_message
+from referee.wording.sentences import labelled, listed
 
 HEADER_SEARCH_ROWS = 10  # a title row or two (often merged across the columns) may sit above the headers
 LANGUAGE_SAMPLE_ROWS = 200
@@ -126,17 +127,14 @@ class Sheet:
         return bool(self.fields)
 
     def reading_text(self) -> str:
-        """How the header was read, in one line: "A 學校編號: School code; B 性別: not imported"."""
-        parts = [
-            _("%(letter)s %(header)s: %(meaning)s")
-            % {
-                "letter": column.letter,
-                "header": column.header or "—",
-                "meaning": column.label or _("not imported"),
-            }
-            for column in self.columns
-        ]
-        return "; ".join(parts)
+        """How the header was read, in one line: "A 學校編號: School code; H 性別: not imported"."""
+        return listed(
+            (
+                labelled(f"{column.letter} {column.header or '—'}", column.label or _("not imported"))
+                for column in self.columns
+            ),
+            long=True,
+        )
 
 
 def read_sheets(read: ReadFile, choices: Choices | None = None) -> list[Sheet]:
