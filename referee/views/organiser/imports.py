@@ -135,7 +135,7 @@ class ImportPreviewView(OrganiserMixin, TemplateView):
                 actor=request.user, upload=self.upload, chosen=_posted_columns(request)
             )
             messages.success(request, _("The file was read again with the columns as you chose them."))
-            return HttpResponseRedirect(request.path + "#import-columns")
+            return HttpResponseRedirect(request.path)
         try:
             plan = people_upload_import(actor=request.user, upload=self.upload)
         except ImportRefused as refused:
