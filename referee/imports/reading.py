@@ -35,7 +35,7 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
 MAX_ROWS = 5000  # in all the sheets of a file together
 MAX_COLUMNS = 40  # cells further right are not read
-MAX_CELLS = 100_000  # in all the sheets together: 5,000 rows of 20 columns
+MAX_CELLS = 60_000  # in all the sheets together: 5,000 rows of 12 columns
 MAX_CELL_CHARACTERS = 300  # the longest field a people file fills is a referee's name, 150 characters
 MAX_TEXT_CHARACTERS = 2_000_000  # a CSV within MAX_FILE_BYTES holds no more; 10x a real list of 5000 people
 
@@ -44,6 +44,9 @@ OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # the old .xls format
 FORMULA_STARTS = ("=", "+", "@")
 _CELL_ELEMENT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
 _SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
+# What `core.text.hostile_character` refuses (control characters, direction marks), found in one pass: only
+# a cell that holds one is looked at character by character, for the message.
+_SUSPECT = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 # A cell's problem, kept as a code (and the character at fault), worded when shown in the reader's language.
 FORMULA, TOO_LONG, HOSTILE = "formula", "too-long", "hostile"
@@ -197,8 +200,11 @@ class _GridReader:
                 grid.rows.append((index + 1, texts))
 
     def row(self, grid: Grid, row_number: int, values: Iterable[object]) -> list[str]:
+        cells = list(values)
+        while cells and cells[-1] is None:  # openpyxl fills a row out to the columns asked for
+            cells.pop()
         texts: list[str] = []
-        for column, value in enumerate(values):
+        for column, value in enumerate(cells):
             self.cells += 1
             if self.cells > MAX_CELLS:
                 raise _too_many_cells()
@@ -332,6 +338,8 @@ def cell_problem(value: object) -> tuple[str, str] | None:
         stripped.startswith("-") and len(stripped) > 1 and not stripped[1:].strip().isdigit()
     ):
         return (FORMULA, "")
+    if _SUSPECT.search(value) is None:
+        return None
     character = hostile_character(value)  # a cell is one line: any control character, line breaks included
     return None if character is None else (HOSTILE, character)
 
