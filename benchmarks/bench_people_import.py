@@ -237,7 +237,9 @@ def run() -> bool:
                 fast = copies == 3 or result["seconds"] < seconds_target
                 ok = fast and result["extra_mb"] < target_mb
                 all_ok = all_ok and ok
-                target = f"<{target_mb:.0f} MB" if copies == 3 else f"<{seconds_target:.0f} s, <{target_mb:.0f} MB"
+                target = (
+                    f"<{target_mb:.0f} MB" if copies == 3 else f"<{seconds_target:.0f} s, <{target_mb:.0f} MB"
+                )
                 rows.append(
                     [
                         label if copies == 1 else "  three at once",
@@ -254,7 +256,9 @@ def run() -> bool:
     print("seconds: wall time of the upload and the preview page (three at once: until the last is shown);")
     print("cpu: the process's CPU time; extra MB: peak resident memory less the size just before;")
     print("load: the machine's one-minute load average when the case ended. SQLite, a process per case.")
-    print_table(["case", "file KB", "page KB", "seconds", "cpu", "extra MB", "load", "target", "verdict"], rows)
+    print_table(
+        ["case", "file KB", "page KB", "seconds", "cpu", "extra MB", "load", "target", "verdict"], rows
+    )
     return all_ok
 
 
