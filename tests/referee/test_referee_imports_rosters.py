@@ -373,3 +373,21 @@ def test_the_preview_page_lists_at_most_a_hundred_changes_of_a_kind(organiser_cl
     groups = {str(label): (added, more) for label, added, _updated, _counts, more in page.context["groups"]}
     added, more = groups["參加者"]
     assert (len(added), more) == (100, 60)
+
+
+@pytest.mark.parametrize("role", ["table referee", "stranger"])
+def test_only_an_organiser_chooses_a_kept_files_columns_or_reads_its_preview(
+    organiser, tournament, roles, role
+):
+    from core.errors import ServiceError
+
+    stored = people_upload_store(
+        actor=organiser, tournament=tournament, filename="r.xlsx", content=roster_xlsx()
+    )
+    with pytest.raises(ServiceError) as refused:
+        people_upload_choose_columns(actor=roles[role], upload=stored, chosen={"0": {"5": ""}})
+    assert refused.value.code == "forbidden"
+    with pytest.raises(ServiceError):
+        people_upload_plan(actor=roles[role], upload=stored)
+    stored.refresh_from_db()
+    assert stored.choices == {}
