@@ -38,6 +38,7 @@ from referee.imports.layout import Refusal, Sheet
 from referee.imports.numbering import NewChild, Numbering, SchoolBlock
 from referee.imports.players import PlayerIndex
 from referee.imports.referees import RefereeIndex
+from referee.imports.schools import SchoolRows, SchoolSeen
 from referee.imports.workbook import is_example_row
 from referee.models import School, Tournament
 from referee.services.checks import class_name as clean_class_name
@@ -45,7 +46,6 @@ from referee.services.checks import school_code, school_number
 
 LIMITS = {"name_zh": 120, "name_en": 120, "code": 12, "class_name": 20, "display_name": 150}
 PLAYER_LIMITS = {"name_zh": 80, "name_en": 120, "school_number": 20}
-SCHOOL_NAMES = {"school_zh": "name_zh", "school_en": "name_en"}  # the sheet's field -> the school's
 PLAYER_TEXTS = ("name_zh", "name_en", "class_name", "school_number")
 __all__ = ["ADD", "UNCHANGED", "UPDATE", "Change", "ImportPlan", "plan_import"]
 
@@ -88,14 +88,7 @@ _STAND_INS = {
 }
 
 
-@dataclass
-class _SchoolSeen:
-    row: int
-    sheet: Sheet
-    values: dict[str, str]
-
-
-class _Planner:
+class _Planner(SchoolRows):
     def __init__(self, tournament: Tournament, sheets: list[Sheet]) -> None:
         self.tournament = tournament
         self.sheets = sheets
@@ -103,7 +96,7 @@ class _Planner:
         self.changes: list[Change] = []
         self.notes: list[str] = []
         self.schools = {s.code: s for s in School.objects.filter(tournament=tournament)}
-        self.file_schools: dict[str, _SchoolSeen] = {}
+        self.file_schools: dict[str, SchoolSeen] = {}
         # One index of each kind for the whole file: a workbook may hold a players sheet per class, and a
         # number or a player taken on one sheet is taken on the next.
         self.players = PlayerIndex(tournament)
@@ -123,7 +116,7 @@ class _Planner:
         for sheet in people:
             kind = PLAYERS if sheet.has_players else SCHOOLS
             sheet.rows = [(row, cells) for row, cells in sheet.rows if not is_example_row(kind, cells)]
-        self.check_unread(people)
+        self.check_unread()
         for sheet in people:
             self.plan_schools(sheet)
         self.school_changes()
@@ -142,7 +135,7 @@ class _Planner:
                 self.plan_referees(sheet)
         return ImportPlan(self.changes, self.refusals, self.sheets, self.blocks, self.notes)
 
-    def check_unread(self, people: list[Sheet]) -> None:
+    def check_unread(self) -> None:
         """A file of which nothing could be read says so: its header as read, for the organiser to choose."""
         if any(sheet.recognised for sheet in self.sheets):
             for sheet in self.sheets:
@@ -162,113 +155,6 @@ class _Planner:
         self.refusals.append(
             Refusal(sheet.label if sheet else "", sheet.header_row if sheet else None, None, message)
         )
-
-    # --- schools ---------------------------------------------------------------------------------------
-
-    def plan_schools(self, sheet: Sheet) -> None:
-        if not sheet.has_school_names and sheet.has_players:
-            return
-        if not sheet.has_players and self._looks_like_players(sheet):
-            return
-        seen_here: dict[str, int] = {}
-        for row, cells in sheet.rows:
-            code = school_code(cells.get("school", ""))
-            if not code:
-                if not sheet.has_players:
-                    self.refuse(sheet, row, "school", _("Give the school's code."))
-                continue
-            if len(code) > LIMITS["code"]:
-                if not sheet.has_players:
-                    self.refuse(
-                        sheet, row, "school", _("Keep this to %(limit)d characters or fewer.") % {"limit": 12}
-                    )
-                continue
-            if not sheet.has_players and code in seen_here:
-                self.refuse(
-                    sheet, row, "school", _("Row %(row)d already has this code.") % {"row": seen_here[code]}
-                )
-                continue
-            seen_here[code] = row
-            self._school_row(sheet, row, code, cells)
-
-    def _looks_like_players(self, sheet: Sheet) -> bool:
-        """A list of schools whose codes repeat row after row is a roster read as something else: one
-        sentence for the sheet, with its header as read, rather than a refusal per row."""
-        codes = [school_code(cells.get("school", "")) for _, cells in sheet.rows]
-        codes = [code for code in codes if code]
-        if len(codes) < 4 or len(set(codes)) * 2 > len(codes):
-            return False
-        self.refusals.append(
-            Refusal(
-                sheet.label,
-                sheet.header_row,
-                None,
-                _(
-                    "This sheet was read as a list of schools, but its %(rows)d rows hold only %(schools)d "
-                    "school codes: it looks like a list of players whose name columns were not recognised. "
-                    "The header was read as: %(reading)s. Choose what each column holds below."
-                )
-                % {"rows": len(codes), "schools": len(set(codes)), "reading": sheet.reading_text()},
-            )
-        )
-        return True
-
-    def _school_row(self, sheet: Sheet, row: int, code: str, cells: dict[str, str]) -> None:
-        values: dict[str, str] = {}
-        for name, school_field in SCHOOL_NAMES.items():
-            if name not in sheet.fields:
-                continue
-            text = normalised_name(cells.get(name, ""))
-            if len(text) > LIMITS[school_field]:
-                self.refuse(
-                    sheet,
-                    row,
-                    name,
-                    _("Keep this to %(limit)d characters or fewer.") % {"limit": LIMITS[school_field]},
-                )
-                return
-            values[school_field] = text
-        seen = self.file_schools.get(code)
-        if seen is None:
-            self.file_schools[code] = _SchoolSeen(row, sheet, values)
-            return
-        for name, school_field in SCHOOL_NAMES.items():
-            text = values.get(school_field, "")
-            earlier = seen.values.get(school_field, "")
-            if text and earlier and text != earlier:
-                self.refuse(
-                    sheet,
-                    row,
-                    name,
-                    _("Row %(row)d gives this school as %(name)s; a school has one name.")
-                    % {"row": seen.row, "name": earlier},
-                )
-            elif text:
-                seen.values[school_field] = text
-
-    def school_changes(self) -> None:
-        for code, seen in self.file_schools.items():
-            values = {"code": code, **seen.values}
-            existing = self.schools.get(code)
-            if existing is None:
-                if not values.get("name_zh") and not values.get("name_en"):
-                    if seen.sheet.has_players:  # a roster without school names names known schools only
-                        continue
-                    self.refuse(
-                        seen.sheet,
-                        seen.row,
-                        "school_zh",
-                        _("Give the school's name in Chinese or in English."),
-                    )
-                    continue
-                self.changes.append(
-                    Change(SCHOOLS, seen.row, ADD, code, {"name_zh": "", "name_en": "", **values})
-                )
-                continue
-            values = {name: value for name, value in values.items() if value or name == "code"}
-            before = {name: getattr(existing, name) for name in values}
-            action = UNCHANGED if before == values else UPDATE
-            self.changes.append(Change(SCHOOLS, seen.row, action, code, values, before, existing.pk))
 
     # --- players ---------------------------------------------------------------------------------------
 
