@@ -23,10 +23,11 @@ def within_limit(request: HttpRequest, *, scope: str, limit: int) -> bool:
     digest = hashlib.sha256(address.encode()).hexdigest()[:32]  # a cache key any backend accepts
     key = f"throttle:{scope}:{window}:{digest}"
     if cache.add(key, 1, timeout=WINDOW_SECONDS * 2):  # the first of the minute: one write, as each next one
-        return 1 <= limit
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the key expired between the two calls
-        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
         count = 1
+    else:
+        try:
+            count = cache.incr(key)
+        except ValueError:  # the key expired between the two calls
+            cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
+            count = 1
     return count <= limit
