@@ -204,6 +204,10 @@ LOGOUT_REDIRECT_URL = "login"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
+# "Find my table" answers at most this many numbers a minute to one address (counted in the shared cache,
+# referee/views/public_throttle.py); raise it when a whole hall reaches a server through one address.
+FIND_TABLE_PER_MINUTE = env_int("FIND_TABLE_PER_MINUTE", 30, minimum=1)
+
 # A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow
 # password check) and are not asked again before the evening. Password hashing stays Django's default.
 SESSION_HOURS = env_int("SESSION_HOURS", 16, minimum=1)

@@ -24,7 +24,7 @@ from core.errors import ServiceError
 from referee.models import Player, Round, School, Table, Tournament
 from referee.wording.audiences import CHOSEN, ORGANISER, POSTING, audience_label, audience_note
 from referee.wording.labels import SCOPE_LABELS
-from referee.wording.names import public_name
+from referee.wording.names import numbered_name, public_label, public_name
 from referee.wording.sentences import person_name
 
 ROUND, SCHOOL, TABLE = "round", "school", "table"
@@ -101,6 +101,20 @@ class Exporter(ABC):
             player = Player(number=number, name_zh=name_zh, name_en=name_en)
             return public_name(player, self.tournament.privacy)
         return person_name(name_zh, name_en)
+
+    def player_label(self, number: int, name_zh: str, name_en: str, school_code: str = "") -> str:
+        """A player named in a sentence (why a rank), number first, where two names could be confused: as
+        the public pages show them when the file is for posting, or when it is one school's file and the
+        player is of another school; in full otherwise."""
+        player = Player(number=number, name_zh=name_zh, name_en=name_en)
+        if self.for_posting or (self.own_school and school_code != self.own_school):
+            return public_label(player, self.tournament.privacy)
+        return numbered_name(player)
+
+    @property
+    def own_school(self) -> str:
+        """A school's code when the file is that school's (a school pack): only its children in full."""
+        return ""
 
     def audience_note(self) -> str:
         return audience_note(self.for_posting, self.tournament.privacy, self.audience)

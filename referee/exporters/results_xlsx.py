@@ -104,7 +104,9 @@ class ResultsSheets:
             rank_reason(
                 self.all_standings,
                 index,
-                lambda other: self.name(other.number, other.name_zh, other.name_en),
+                lambda other: self.exporter.player_label(
+                    other.number, other.name_zh, other.name_en, other.school_code
+                ),
                 self.order,
             ),
         ]

@@ -48,6 +48,10 @@ class SchoolResultsPdf(PdfExporter):
     verbose_name = gettext_lazy("School results (PDF)")
     accepts = requires = frozenset({SCHOOL})
 
+    @property
+    def own_school(self) -> str:
+        return str(self.request.school.code)
+
     def document_title(self) -> str:
         school = self.request.school
         return _("Results of %(school)s") % {"school": school_name(school.name_zh, school.name_en)}
@@ -135,6 +139,10 @@ class SchoolResultsXlsx(XlsxExporter):
     audience = CHOSEN
     verbose_name = gettext_lazy("School results (Excel)")
     accepts = requires = frozenset({SCHOOL})
+
+    @property
+    def own_school(self) -> str:
+        return str(self.request.school.code)
 
     def fill(self, workbook: Workbook) -> None:
         sheets = ResultsSheets(self, school_code=self.request.school.code)

@@ -53,6 +53,13 @@ class PlayerForm(forms.Form):
     class_name = forms.CharField(
         label=_("Class"), max_length=20, required=False, validators=[validate_single_line]
     )
+    school_number = forms.CharField(
+        label=_("Number within the school (學號)"),
+        max_length=20,
+        required=False,
+        validators=[validate_single_line],
+        help_text=_("As the school gives it; optional."),
+    )
     number = forms.IntegerField(
         label=_("Player number"),
         min_value=1,

@@ -1,6 +1,7 @@
 """The import itself: one file, one transaction, one audit entry; nothing saved while any row is refused.
 
-The file is read and checked before the transaction opens, and the transaction covers only the planning under
+The file is read and checked before any transaction opens (on the page, once, when it is uploaded: the
+preview and the import plan from what was read), and the import's transaction covers only the planning under
 the tournament's lock and the writes: on SQLite a transaction takes the database's one write lock as it begins
 (BEGIN IMMEDIATE), and every referee's save in the hall waits for it.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,9 +22,10 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
-from referee.imports.columns import PLAYERS, REFEREES, SCHOOLS
+from referee.imports.columns import FIELD_BY_KEY, PLAYERS, REFEREES, SCHOOLS
+from referee.imports.layout import Choices, read_sheets
 from referee.imports.planning import ADD, UNCHANGED, UPDATE, Change, ImportPlan, plan_import
-from referee.imports.reading import ReadFile, check_size, read_people_file
+from referee.imports.reading import ReadFile, read_people_file
 from referee.models import PeopleUpload, Player, School, Table, Tournament
 from referee.services.locks import lock_tournament
 
@@ -40,19 +43,36 @@ class ImportRefused(ServiceError):
         self.plan = plan
 
 
-def people_import_preview(*, actor: AbstractBaseUser, tournament: Tournament, content: bytes) -> ImportPlan:
+def people_import_preview(
+    *, actor: AbstractBaseUser, tournament: Tournament, content: bytes, choices: Choices | None = None
+) -> ImportPlan:
     """What the file would change, saving nothing."""
     permissions.require_organiser(actor, tournament)
-    return plan_import(tournament, read_people_file(content))
+    return plan_import(tournament, read_sheets(read_people_file(content), choices))
 
 
 def people_import(
-    *, actor: AbstractBaseUser, tournament: Tournament, content: bytes, filename: str = ""
+    *,
+    actor: AbstractBaseUser,
+    tournament: Tournament,
+    content: bytes,
+    filename: str = "",
+    choices: Choices | None = None,
 ) -> ImportPlan:
     """Apply the file, all or nothing."""
     read = _read_for_import(actor, tournament, content)
+    source = _Source(filename, len(content), hashlib.sha256(content).hexdigest())
     with transaction.atomic():
-        return _apply_read(actor=actor, tournament=tournament, read=read, content=content, filename=filename)
+        return _apply_read(actor=actor, tournament=tournament, read=read, choices=choices, source=source)
+
+
+@dataclass(frozen=True)
+class _Source:
+    """What the audit entry keeps of the file."""
+
+    filename: str
+    size: int
+    sha256: str
 
 
 def _read_for_import(actor: AbstractBaseUser, tournament: Tournament, content: bytes) -> ReadFile:
@@ -63,12 +83,17 @@ def _read_for_import(actor: AbstractBaseUser, tournament: Tournament, content: b
 
 
 def _apply_read(
-    *, actor: AbstractBaseUser, tournament: Tournament, read: ReadFile, content: bytes, filename: str
+    *,
+    actor: AbstractBaseUser,
+    tournament: Tournament,
+    read: ReadFile,
+    choices: Choices | None,
+    source: _Source,
 ) -> ImportPlan:
     """Within the caller's transaction. Planned again under the tournament's lock, so two imports at once
     cannot both add the same school or number."""
     tournament = lock_tournament(tournament)
-    plan = plan_import(tournament, read)
+    plan = plan_import(tournament, read_sheets(read, choices))
     if not plan.ok:
         raise ImportRefused(plan)
     if not plan.has_changes:
@@ -89,9 +114,9 @@ def _apply_read(
         tournament=tournament,
         action="people.import",
         after={
-            "file": filename[:200],
-            "bytes": len(content),
-            "sha256": hashlib.sha256(content).hexdigest(),
+            "file": source.filename[:200],
+            "bytes": source.size,
+            "sha256": source.sha256,
             "counts": plan.summary(),
             "changes": [_audit_line(change) for change in plan.changes if change.action != UNCHANGED],
         },
@@ -121,6 +146,7 @@ def _apply_schools(tournament: Tournament, plan: ImportPlan) -> dict[str, School
 
 
 def _player_values(change: Change, schools: dict[str, School]) -> dict[str, Any]:
+    """The change's values as the model's fields: only those the file's sheet has, for an update."""
     values = dict(change.values)
     values["school"] = schools[values["school"]]
     return values
@@ -154,31 +180,64 @@ def _apply_referees(tournament: Tournament, plan: ImportPlan) -> None:
             ).update(referee=user)
 
 
-@transaction.atomic
 def people_upload_store(
     *, actor: AbstractBaseUser, tournament: Tournament, filename: str, content: bytes
 ) -> PeopleUpload:
-    """Keep a file for its preview (see `referee/models/imports.py` for why and for how long)."""
-    permissions.require_organiser(actor, tournament)
-    check_size(len(content))
-    PeopleUpload.objects.filter(created_at__lt=timezone.now() - UPLOAD_LIFETIME).delete()
-    PeopleUpload.objects.filter(tournament=tournament, uploaded_by=actor).delete()
-    return PeopleUpload.objects.create(
-        tournament=tournament,
-        uploaded_by=actor,
-        filename=filename[:200],
-        sha256=hashlib.sha256(content).hexdigest(),
-        content=content,
-    )
+    """Read a file once and keep what was read for its preview (`referee/models/imports.py`). The file is
+    read before the transaction that stores it opens; a file refused as a whole is not kept."""
+    read = _read_for_import(actor, tournament, content)
+    with transaction.atomic():
+        PeopleUpload.objects.filter(created_at__lt=timezone.now() - UPLOAD_LIFETIME).delete()
+        PeopleUpload.objects.filter(tournament=tournament, uploaded_by=actor).delete()
+        return PeopleUpload.objects.create(
+            tournament=tournament,
+            uploaded_by=actor,
+            filename=filename[:200],
+            sha256=hashlib.sha256(content).hexdigest(),
+            size=len(content),
+            reading=read.stored(),
+        )
+
+
+def people_upload_plan(*, actor: AbstractBaseUser, upload: PeopleUpload) -> ImportPlan:
+    """What a kept file would change, with the columns as chosen: planned from what was read at the upload."""
+    permissions.require_organiser(actor, upload.tournament)
+    read = ReadFile.from_stored(upload.reading)
+    return plan_import(upload.tournament, read_sheets(read, upload.choices))
+
+
+@transaction.atomic
+def people_upload_choose_columns(
+    *, actor: AbstractBaseUser, upload: PeopleUpload, chosen: dict[str, dict[str, str]]
+) -> PeopleUpload:
+    """Keep the organiser's meaning for the columns they changed (sheet index -> column -> field key, "" for
+    a column not imported); a column left as it was read is not a choice, so it follows the header."""
+    permissions.require_organiser(actor, upload.tournament)
+    upload = PeopleUpload.objects.select_for_update().get(pk=upload.pk)
+    read = ReadFile.from_stored(upload.reading)
+    automatic = read_sheets(read)
+    kept: dict[str, dict[str, str]] = {}
+    for sheet in automatic:
+        given = chosen.get(str(sheet.index), {})
+        for column in sheet.columns:
+            value = given.get(str(column.position))
+            if value is None or (value and value not in FIELD_BY_KEY):
+                continue
+            if value != (column.field or ""):
+                kept.setdefault(str(sheet.index), {})[str(column.position)] = value
+    upload.choices = kept
+    upload.save(update_fields=["choices"])
+    return upload
 
 
 def people_upload_import(*, actor: AbstractBaseUser, upload: PeopleUpload) -> ImportPlan:
-    """Import a kept file and forget it, in one transaction."""
-    content = bytes(upload.content)
-    read = _read_for_import(actor, upload.tournament, content)
+    """Import a kept file, with its columns as chosen, and forget it, in one transaction."""
+    permissions.require_organiser(actor, upload.tournament)
+    read = ReadFile.from_stored(upload.reading)
+    source = _Source(upload.filename, upload.size, upload.sha256)
     with transaction.atomic():
         plan = _apply_read(
-            actor=actor, tournament=upload.tournament, read=read, content=content, filename=upload.filename
+            actor=actor, tournament=upload.tournament, read=read, choices=upload.choices, source=source
         )
         PeopleUpload.objects.filter(pk=upload.pk).delete()
     return plan

@@ -4,62 +4,59 @@ The plan is computed against the database as it is, under the tournament's lock 
 preview and the apply that follows say the same unless someone else changed the tournament in between (then
 the apply says what it did).
 
-Matching (the organiser's guide says the same): a school by its code; a player by their player number when the
-row gives one (numbers are unique across the tournament, so a number of another school's player is refused),
-else by name within the school (the Chinese name when given, else the English one); a referee by login name,
-only among this tournament's referees (`_RefereeIndex`).
+A people sheet gives schools and players, together or apart: each school once, from the first row with its
+code (a later row may fill a name the first left empty, never change one), and a player from every row with a
+player's columns. Only the columns a sheet has are compared and written: a roster without English names
+leaves the English names registered as they are.
+
+Matching (the organiser's guide says the same): a school by its code; a player by their player number when
+the row gives one (numbers are unique across the tournament, so a number of another school's player is
+refused), else by the school and the school's own number (學號, with the class when the file gives one 學號
+to two children of a school), else by name within the school; a referee by login name, only among this
+tournament's referees (`referees.py`). New players without a number are numbered by `numbering.py`.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
-from core.errors import ServiceError
-from referee.imports.columns import KIND_LABELS, PLAYERS, REFEREES, SCHOOLS
-from referee.imports.reading import ReadFile, Refusal, Sheet
-from referee.imports.workbook import is_example_row
-from referee.models import Player, School, Table, Tournament
-from referee.services.checks import school_code
-from referee.services.referees import (
-    LOGIN_SEPARATOR,
-    clean_short_name,
-    login_name_taken,
-    referee_login_name,
+from referee.imports.changes import (
+    ADD,
+    MAX_NUMBER,
+    UNCHANGED,
+    UPDATE,
+    Change,
+    RowRefused,
+    normalised_name,
+    normalised_number,
 )
+from referee.imports.columns import KIND_LABELS, PEOPLE, PLAYERS, REFEREES, SCHOOLS
+from referee.imports.layout import Refusal, Sheet
+from referee.imports.numbering import NewChild, Numbering, SchoolBlock
+from referee.imports.players import PlayerIndex
+from referee.imports.referees import RefereeIndex
+from referee.imports.schools import SchoolRows, SchoolSeen
+from referee.imports.workbook import is_example_row
+from referee.models import School, Tournament
+from referee.services.checks import class_name as clean_class_name
+from referee.services.checks import school_code, school_number
 
-ADD, UPDATE, UNCHANGED = "add", "update", "unchanged"
-MAX_NUMBER = 99999
 LIMITS = {"name_zh": 120, "name_en": 120, "code": 12, "class_name": 20, "display_name": 150}
-PLAYER_LIMITS = {"name_zh": 80, "name_en": 120}
-
-
-@dataclass
-class Change:
-    kind: str
-    row: int | None
-    action: str
-    label: str
-    values: dict[str, Any]
-    before: dict[str, Any] = field(default_factory=dict)
-    pk: int | None = None
-    fields_text: str = ""  # the changed columns' headers, set by the page that shows them
-
-    @property
-    def changed_fields(self) -> list[str]:
-        return [name for name, value in self.values.items() if self.before.get(name) != value]
+PLAYER_LIMITS = {"name_zh": 80, "name_en": 120, "school_number": 20}
+PLAYER_TEXTS = ("name_zh", "name_en", "class_name", "school_number")
+__all__ = ["ADD", "UNCHANGED", "UPDATE", "Change", "ImportPlan", "plan_import"]
 
 
 @dataclass
 class ImportPlan:
     changes: list[Change]
     refusals: list[Refusal]
+    sheets: list[Sheet] = field(default_factory=list)
+    blocks: list[SchoolBlock] = field(default_factory=list)  # schools numbered by 學號 in this import
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -82,195 +79,123 @@ class ImportPlan:
         }
 
 
-def normalised_number(text: str) -> int | None:
-    """１２, "12", "12.0" (a number Excel stored as text or as a float) are 12; None when blank."""
-    cleaned = re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
-    if not cleaned:
-        return None
-    match = re.fullmatch(r"(\d+)(?:\.0+)?", cleaned)
-    if match is None or not 1 <= int(match.group(1)) <= MAX_NUMBER:
-        raise ValueError(cleaned)
-    return int(match.group(1))
+# A refusal about a field the sheet lacks is shown at the column nearest in meaning.
+_STAND_INS = {
+    "name_zh": "name_en",
+    "school_zh": "school_en",
+    "number": "school_number",
+    "school_number": "number",
+}
 
 
-def normalised_name(text: str) -> str:
-    """Names are kept as typed, as the pages keep them; only spaces (full-width ones too) at either end go."""
-    return text.strip()
-
-
-class RowRefused(Exception):
-    def __init__(self, field: str | None, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-class _PlayerIndex:
-    """The tournament's players by number and by (school, name), and what the file's rows took so far."""
-
-    def __init__(self, tournament: Tournament) -> None:
-        players = list(Player.objects.filter(tournament=tournament).select_related("school"))
-        self.by_number = {p.number: p for p in players}
-        self.name_count: Counter[tuple[str, str]] = Counter()
-        self.by_name: dict[tuple[str, str], Player] = {}
-        for player in players:
-            key = (player.school.code, player.name_zh or player.name_en)
-            self.name_count[key] += 1
-            self.by_name[key] = player
-        self.file_numbers: dict[int, int] = {}
-        self.taken: dict[int, int] = {}
-
-    def highest_number(self) -> int:
-        return max([*self.by_number, *self.file_numbers, 0])
-
-    def match(self, row: int, values: dict[str, Any] | None) -> Player | None:
-        """The registered player this row is, by number, else by name within the school."""
-        if values is None:
-            return None
-        number, code = values["number"], values["school"]
-        if number is not None:
-            if number in self.file_numbers:
-                message = _("Row %(row)d already has this number.") % {"row": self.file_numbers[number]}
-                raise RowRefused("number", message)
-            self.file_numbers[number] = row
-            existing = self.by_number.get(number)
-            if existing is not None and existing.school.code != code:
-                raise RowRefused(
-                    "number",
-                    _(
-                        "Player number %(number)d belongs to %(name)s of %(school)s; numbers are unique "
-                        "across the tournament."
-                    )
-                    % {"number": number, "name": existing.display_name, "school": existing.school.code},
-                )
-        else:
-            key = (code, values["name_zh"] or values["name_en"])
-            if self.name_count[key] > 1:
-                raise RowRefused(
-                    "number", _("Two players of this school have this name; give the player number.")
-                )
-            existing = self.by_name.get(key)
-        if existing is not None:
-            if existing.pk in self.taken:
-                message = _("Row %(row)d is already this player.") % {"row": self.taken[existing.pk]}
-                raise RowRefused("name_zh", message)
-            self.taken[existing.pk] = row
-        return existing
-
-
-class _Planner:
-    def __init__(self, tournament: Tournament, read: ReadFile) -> None:
+class _Planner(SchoolRows):
+    def __init__(self, tournament: Tournament, sheets: list[Sheet]) -> None:
         self.tournament = tournament
-        self.refusals: list[Refusal] = list(read.refusals)
+        self.sheets = sheets
+        self.refusals: list[Refusal] = [refusal for sheet in sheets for refusal in sheet.refusals]
         self.changes: list[Change] = []
-        self.sheets = read.sheets
+        self.notes: list[str] = []
         self.schools = {s.code: s for s in School.objects.filter(tournament=tournament)}
-        self.file_school_codes: set[str] = set()
+        self.file_schools: dict[str, SchoolSeen] = {}
         # One index of each kind for the whole file: a workbook may hold a players sheet per class, and a
         # number or a player taken on one sheet is taken on the next.
-        self.players = _PlayerIndex(tournament)
-        self.pending_players: list[tuple[int, dict[str, Any], Player | None]] = []
-        self.referees = _RefereeIndex(tournament)
+        self.players = PlayerIndex(tournament)
+        self.pending_players: list[tuple[Sheet, int, dict[str, Any], Any]] = []
+        self.referees = RefereeIndex(tournament)
+        self.blocks: list[SchoolBlock] = []
 
-    def refuse(self, sheet: Sheet, row: int, field_name: str | None, message: str) -> None:
-        column = sheet.headers.get(field_name, field_name) if field_name else None
-        self.refusals.append(Refusal(sheet.label, row, column, message))
+    def refuse(self, sheet: Sheet, row: int | None, field_name: str | None, message: str) -> None:
+        if field_name is not None and field_name not in sheet.fields:
+            field_name = _STAND_INS.get(field_name, field_name)
+        column = sheet.header(field_name) if field_name else None
+        letter = sheet.letter(field_name) if field_name else ""
+        self.refusals.append(Refusal(sheet.label, row, column or None, message, letter))
 
     def run(self) -> ImportPlan:
-        refused = {(refusal.sheet, refusal.row) for refusal in self.refusals}
-        for sheet in self.sheets:  # a row with a refused cell is refused once, for that cell
-            sheet.rows = [
-                (row, cells)
-                for row, cells in sheet.rows
-                if not is_example_row(sheet.kind, cells) and (sheet.label, row) not in refused
-            ]
-        for kind, method in (
-            (SCHOOLS, self.plan_schools),
-            (PLAYERS, self.plan_players),
-            (REFEREES, self.plan_referees),
-        ):
+        people = [sheet for sheet in self.sheets if sheet.kind == PEOPLE and sheet.recognised]
+        for sheet in people:
+            kind = PLAYERS if sheet.has_players else SCHOOLS
+            sheet.rows = [(row, cells) for row, cells in sheet.rows if not is_example_row(kind, cells)]
+        self.check_unread()
+        for sheet in people:
+            self.plan_schools(sheet)
+        self.school_changes()
+        self.players.count_file_keys(
+            [(school_code(c.get("school", "")), c) for s in people if s.has_players for _, c in s.rows]
+        )
+        for sheet in people:
+            if sheet.has_players:
+                self.plan_players(sheet)
+        self.number_players()
+        for sheet in self.sheets:
+            if sheet.kind == REFEREES:
+                sheet.rows = [
+                    (row, cells) for row, cells in sheet.rows if not is_example_row(REFEREES, cells)
+                ]
+                self.plan_referees(sheet)
+        return ImportPlan(self.changes, self.refusals, self.sheets, self.blocks, self.notes)
+
+    def check_unread(self) -> None:
+        """A file of which nothing could be read says so: its header as read, for the organiser to choose."""
+        if any(sheet.recognised for sheet in self.sheets):
             for sheet in self.sheets:
-                if sheet.kind == kind:
-                    method(sheet)
-            if kind == PLAYERS:
-                self.number_players()
-        return ImportPlan(changes=self.changes, refusals=self.refusals)
+                if not sheet.recognised and sheet.columns:
+                    self.notes.append(
+                        _("Sheet %(name)s: no column was recognised; nothing is read from it.")
+                        % {"name": sheet.label}
+                    )
+            return
+        sheet = next((s for s in self.sheets if s.columns), None)
+        message = _(
+            "No row of headers was recognised. Choose what each column holds below, or start from the "
+            "template: its first row names the columns (in Chinese or English)."
+        )
+        if sheet is not None:
+            message += " " + _("The header was read as: %(reading)s.") % {"reading": sheet.reading_text()}
+        self.refusals.append(
+            Refusal(sheet.label if sheet else "", sheet.header_row if sheet else None, None, message)
+        )
 
-    def text(self, sheet: Sheet, row: int, cells: dict[str, str], name: str, limit: int) -> str | None:
-        value = normalised_name(cells.get(name, ""))
-        if len(value) > limit:
-            self.refuse(sheet, row, name, _("Keep this to %(limit)d characters or fewer.") % {"limit": limit})
-            return None
-        return value
-
-    def plan_schools(self, sheet: Sheet) -> None:
-        seen: dict[str, int] = {}
-        for row, cells in sheet.rows:
-            code = school_code(cells.get("code", ""))
-            names = {n: self.text(sheet, row, cells, n, LIMITS[n]) for n in ("name_zh", "name_en")}
-            if not code:
-                self.refuse(sheet, row, "code", _("Give the school's code."))
-                continue
-            if len(code) > LIMITS["code"]:
-                self.refuse(
-                    sheet, row, "code", _("Keep this to %(limit)d characters or fewer.") % {"limit": 12}
-                )
-                continue
-            if code in seen:
-                self.refuse(sheet, row, "code", _("Row %(row)d already has this code.") % {"row": seen[code]})
-                continue
-            seen[code] = row
-            self.file_school_codes.add(code)
-            if None in names.values():
-                continue
-            if not names["name_zh"] and not names["name_en"]:
-                self.refuse(sheet, row, "name_zh", _("Give the school's name in Chinese or in English."))
-                continue
-            values = {"code": code, **names}
-            existing = self.schools.get(code)
-            if existing is None:
-                self.changes.append(Change(SCHOOLS, row, ADD, code, values))
-            else:
-                before = {"code": existing.code, "name_zh": existing.name_zh, "name_en": existing.name_en}
-                action = UNCHANGED if before == values else UPDATE
-                self.changes.append(Change(SCHOOLS, row, action, code, values, before, existing.pk))
+    # --- players ---------------------------------------------------------------------------------------
 
     def plan_players(self, sheet: Sheet) -> None:
+        if not self._has_names(sheet):
+            return
         for row, cells in sheet.rows:
+            if not any(cells.get(name) for name in ("number", *PLAYER_TEXTS)):
+                continue  # a row of a school alone, on a roster
             try:
                 values = self.player_values(sheet, row, cells)
-                existing = self.players.match(row, values)
+                existing = self.players.match(row, values) if values is not None else None
             except RowRefused as refused:
                 self.refuse(sheet, row, refused.field, refused.message)
                 continue
             if values is not None:
-                self.pending_players.append((row, values, existing))
+                self.pending_players.append((sheet, row, values, existing))
 
-    def number_players(self) -> None:
-        """New players without a number get the next free ones, once every players sheet has been read."""
-        next_free = self.players.highest_number() + 1
-        for row, values, existing in self.pending_players:
-            if existing is None:
-                if values["number"] is None:
-                    values["number"] = next_free
-                    next_free += 1
-                self.changes.append(Change(PLAYERS, row, ADD, f"#{values['number']}", values))
-                continue
-            values["number"] = existing.number
-            before = {
-                "school": existing.school.code,
-                "name_zh": existing.name_zh,
-                "name_en": existing.name_en,
-                "class_name": existing.class_name,
-                "number": existing.number,
-            }
-            action = UNCHANGED if before == values else UPDATE
-            self.changes.append(
-                Change(PLAYERS, row, action, f"#{existing.number}", values, before, existing.pk)
+    def _has_names(self, sheet: Sheet) -> bool:
+        """A sheet of children with no column read as their name (or school) says so once, with its header
+        as read, rather than refusing every row."""
+        if ("name_zh" in sheet.fields or "name_en" in sheet.fields) and "school" in sheet.fields:
+            return True
+        missing = _("a player's name") if "school" in sheet.fields else _("a school code")
+        self.refusals.append(
+            Refusal(
+                sheet.label,
+                sheet.header_row,
+                None,
+                _(
+                    "This sheet holds players, but no column was read as %(missing)s. The header was read "
+                    "as: %(reading)s. Choose what each column holds below."
+                )
+                % {"missing": missing, "reading": sheet.reading_text()},
             )
+        )
+        return False
 
     def player_values(self, sheet: Sheet, row: int, cells: dict[str, str]) -> dict[str, Any] | None:
-        """The row's cleaned values; None when a text was already refused for its length."""
+        """The row's cleaned values, only for the columns the sheet has; None when a text was already
+        refused for its length."""
         code = school_code(cells.get("school", ""))
         try:
             number = normalised_number(cells.get("number", ""))
@@ -278,27 +203,96 @@ class _Planner:
             raise RowRefused(
                 "number", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
             ) from None
-        names = {n: self.text(sheet, row, cells, n, PLAYER_LIMITS[n]) for n in ("name_zh", "name_en")}
-        class_name = self.text(sheet, row, cells, "class_name", LIMITS["class_name"])
-        if None in names.values() or class_name is None:
+        texts: dict[str, str] = {}
+        refused = False
+        for name in PLAYER_TEXTS:
+            if name not in sheet.fields:
+                continue
+            raw = cells.get(name, "")
+            text = (
+                clean_class_name(raw)
+                if name == "class_name"
+                else school_number(raw)
+                if name == "school_number"
+                else normalised_name(raw)
+            )
+            limit = PLAYER_LIMITS.get(name) or LIMITS[name]
+            if len(text) > limit:
+                self.refuse(
+                    sheet, row, name, _("Keep this to %(limit)d characters or fewer.") % {"limit": limit}
+                )
+                refused = True
+            texts[name] = text
+        if refused:
             return None
         if not code:
             raise RowRefused("school", _("Give the player's school code."))
-        if code not in self.schools and code not in self.file_school_codes:
+        if code not in self.schools and code not in self.file_schools:
             raise RowRefused(
                 "school",
                 _("No school has the code %(code)s; add it to the schools sheet first.") % {"code": code},
             )
-        if not names["name_zh"] and not names["name_en"]:
-            raise RowRefused("name_zh", _("Give the player's name in Chinese or in English."))
-        return {"school": code, **names, "class_name": class_name, "number": number}
+        if not texts.get("name_zh") and not texts.get("name_en"):
+            raise RowRefused(
+                "name_zh" if "name_zh" in sheet.fields else "name_en",
+                _("Give the player's name in Chinese or in English."),
+            )
+        return {"school": code, **texts, "number": number}
+
+    def number_players(self) -> None:
+        """New players without a number get one, once every players sheet has been read: by their school's
+        block and 學號 (`numbering.py`), else the next free number."""
+        numbering = Numbering(taken=self.players.taken_numbers(), registered_blocks=self.players.blocks())
+        waiting = [
+            NewChild(values["school"], values["school_number"], values.get("class_name", ""), values)
+            for _, _, values, existing in self.pending_players
+            if existing is None and values["number"] is None and values.get("school_number")
+        ]
+        numbering.number(waiting)
+        self.blocks = numbering.blocks
+        next_free = max([*numbering.taken, 0]) + 1
+        for sheet, row, values, existing in self.pending_players:
+            if existing is None:
+                if values["number"] is None and values.get("school_number"):
+                    self.refuse(
+                        sheet,
+                        row,
+                        "school_number",
+                        _(
+                            "No free player number is left in this school's block; give the player "
+                            "numbers in the file."
+                        ),
+                    )
+                    continue
+                if values["number"] is None:
+                    values["number"] = next_free
+                    next_free += 1
+                added = {"name_zh": "", "name_en": "", "class_name": "", "school_number": "", **values}
+                self.changes.append(Change(PLAYERS, row, ADD, f"#{values['number']}", added))
+                continue
+            values["number"] = existing.number
+            before = {name: getattr(existing, name) for name in values if name != "school"}
+            before["school"] = existing.school.code
+            action = UNCHANGED if before == values else UPDATE
+            self.changes.append(
+                Change(PLAYERS, row, action, f"#{existing.number}", values, before, existing.pk)
+            )
+
+    # --- referees --------------------------------------------------------------------------------------
 
     def plan_referees(self, sheet: Sheet) -> None:
-        referees = self.referees
         for row, cells in sheet.rows:
-            display_name = self.text(sheet, row, cells, "display_name", LIMITS["display_name"])
+            display_name = normalised_name(cells.get("display_name", ""))
+            if len(display_name) > LIMITS["display_name"]:
+                self.refuse(
+                    sheet,
+                    row,
+                    "display_name",
+                    _("Keep this to %(limit)d characters or fewer.") % {"limit": LIMITS["display_name"]},
+                )
+                continue
             try:
-                change = referees.change(row, cells, display_name)
+                change = self.referees.change(row, cells, display_name)
             except RowRefused as refused:
                 self.refuse(sheet, row, refused.field, refused.message)
                 continue
@@ -306,105 +300,8 @@ class _Planner:
                 self.changes.append(change)
 
 
-class _RefereeIndex:
-    """The tournament's referees and open tables, and the login names and tables the file's rows took.
-
-    A row's login name is a short name (`amy`), as on the Referees page: the referee logs in as
-    `amy@<tournament>` (`referee_login_name`). A row finds only a referee of this tournament, by that login
-    name or by a referee's own login name as the export writes it (an account from before this rule, or one
-    added from an earlier tournament); a login name elsewhere on the site is never looked up, so a row neither
-    finds nor reveals it."""
-
-    def __init__(self, tournament: Tournament) -> None:
-        self.tournament = tournament
-        self.referees = {user.username.casefold(): user for user in tournament.referees.all()}
-        self.tables: dict[int, list[Table]] = {}
-        for table in Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True):
-            self.tables.setdefault(table.number, []).append(table)
-        self.seen: dict[str, int] = {}
-        self.seen_tables: dict[int, int] = {}
-
-    def change(self, row: int, cells: dict[str, str], display_name: str | None) -> Change | None:
-        typed = unicodedata.normalize("NFKC", cells.get("username", "")).strip()
-        try:
-            table_number = normalised_number(cells.get("table", ""))
-        except ValueError:
-            raise RowRefused(
-                "table", _("Enter a whole number from 1 to %(max)d.") % {"max": MAX_NUMBER}
-            ) from None
-        if display_name is None:
-            return None
-        user, login_name = self.match(typed)
-        self.check_seen(row, login_name)
-        if not display_name:
-            raise RowRefused("display_name", _("Give the referee's name."))
-        self.check_table(row, table_number)
-        values = {"username": login_name, "display_name": display_name, "table": table_number}
-        if user is None:
-            short_name = login_name.removesuffix(f"{LOGIN_SEPARATOR}{self.tournament.slug}")
-            if login_name_taken(tournament=self.tournament, short_name=short_name) is not None:
-                raise RowRefused(
-                    "username",
-                    _(
-                        "This login name is taken by a referee of this tournament, now or earlier: choose "
-                        "another short name, or add that referee again on the Referees page."
-                    ),
-                )
-            return Change(REFEREES, row, ADD, login_name, values)
-        if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
-            raise RowRefused(
-                "username", _("This login belongs to an organiser; add them on the Referees page instead.")
-            )
-        on_table = table_number is None or all(t.referee_id == user.pk for t in self.tables[table_number])
-        before = {
-            "username": user.username,
-            "display_name": user.first_name,
-            "table": table_number if on_table else None,
-        }
-        action = UNCHANGED if before == values else UPDATE
-        return Change(REFEREES, row, action, user.username, values, before, user.pk)
-
-    def match(self, typed: str) -> tuple[AbstractBaseUser | None, str]:
-        """This tournament's referee for what the row says (or None), and the login name it stands for."""
-        if not typed:
-            raise RowRefused("username", _("Give the referee's short login name, for example amy."))
-        user = self.referees.get(typed.casefold())
-        if user is not None:
-            return user, user.username
-        try:
-            short_name = clean_short_name(tournament=self.tournament, username=typed)
-        except ServiceError as error:
-            raise RowRefused("username", str(error.message)) from None
-        login_name = referee_login_name(tournament=self.tournament, short_name=short_name)
-        user = self.referees.get(login_name.casefold())
-        return user, user.username if user else login_name
-
-    def check_seen(self, row: int, login_name: str) -> None:
-        key = login_name.casefold()
-        if key in self.seen:
-            raise RowRefused(
-                "username", _("Row %(row)d already has this login name.") % {"row": self.seen[key]}
-            )
-        self.seen[key] = row
-
-    def check_table(self, row: int, number: int | None) -> None:
-        if number is None:
-            return
-        if number not in self.tables:
-            raise RowRefused(
-                "table",
-                _("No round has table %(number)d yet; add the tables first, or leave this empty.")
-                % {"number": number},
-            )
-        if number in self.seen_tables:
-            raise RowRefused(
-                "table", _("Row %(row)d already referees this table.") % {"row": self.seen_tables[number]}
-            )
-        self.seen_tables[number] = row
-
-
-def plan_import(tournament: Tournament, read: ReadFile) -> ImportPlan:
-    return _Planner(tournament, read).run()
+def plan_import(tournament: Tournament, sheets: list[Sheet]) -> ImportPlan:
+    return _Planner(tournament, sheets).run()
 
 
 def kind_label(kind: str) -> str:

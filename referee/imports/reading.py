@@ -1,14 +1,14 @@
-"""From a file's bytes to rows of text: an .xlsx workbook or a .csv file, whatever Excel saved it as.
+"""From a file's bytes to grids of text: an .xlsx workbook or a .csv file, whatever Excel saved it as.
 
-A file is refused as a whole (`ImportFileError`) when it is too large, holds too much text, is not a
-spreadsheet, or is unreadable; a cell that is too long or holds a formula, a control character or a bidi
-override is refused where it is (`Refusal`), so the preview can say which row and column to fix. Nothing here
-touches the database.
+The file is read once, when it is uploaded; what is read (`ReadFile`) is kept for the preview, which never
+parses the file again. Nothing here touches the database.
 
-Reading is kept cheap whatever the file: a workbook's shared string is stored once however many cells show it,
-so a 4 KB .xlsx can hold one string of a million characters shown in 500 cells. The text read is counted
-(`MAX_TEXT_CHARACTERS`), and a cell longer than any field is refused before it is scanned character by
-character (`MAX_CELL_CHARACTERS`).
+A file is refused as a whole (`ImportFileError`) when it is too large, is not a spreadsheet, or holds more
+than a list of people would. Reading streams the rows and stops at the limits below, which the organiser's
+guide states; a workbook's unpacked size and its number of cells are checked before openpyxl opens it, since
+openpyxl parses every cell of a row (and loads every shared string) whatever it is asked for. A cell that
+cannot be taken as it is (a formula, a control character, a direction mark, too long) is kept as a problem
+at its row and column, so the preview can name every one.
 """
 
 from __future__ import annotations
@@ -16,61 +16,81 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import unicodedata
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.text import hostile_character, hostile_text_message
-from referee.imports.columns import KIND_LABELS, Column, column_for, guess_kind, kind_of_sheet_name
 
 logger = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_UNPACKED_BYTES = 40 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
-MAX_ROWS = 5000
-MAX_COLUMNS = 40
+MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # an .xlsx is a zip: a small file may unpack to gigabytes
+MAX_ROWS = 5000  # in all the sheets of a file together
+MAX_COLUMNS = 40  # cells further right are not read
+MAX_CELLS = 60_000  # in all the sheets together: 5,000 rows of 12 columns
 MAX_CELL_CHARACTERS = 300  # the longest field a people file fills is a referee's name, 150 characters
 MAX_TEXT_CHARACTERS = 2_000_000  # a CSV within MAX_FILE_BYTES holds no more; 10x a real list of 5000 people
-HEADER_SEARCH_ROWS = 6  # a title row or two (often merged across the columns) may sit above the headers
 
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # the old .xls format
 FORMULA_STARTS = ("=", "+", "@")
+_CELL_ELEMENT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
+# What `core.text.hostile_character` refuses (control characters, direction marks), found in one pass: only
+# a cell that holds one is looked at character by character, for the message.
+_SUSPECT = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+# A cell's problem, kept as a code (and the character at fault), worded when shown in the reader's language.
+FORMULA, TOO_LONG, HOSTILE = "formula", "too-long", "hostile"
 
 
 class ImportFileError(ServiceError):
     """The whole file is refused: nothing in it was read."""
 
 
-@dataclass(frozen=True)
-class Refusal:
-    sheet: str
-    row: int | None
-    column: str | None
-    message: str
-
-
 @dataclass
-class Sheet:
-    kind: str
-    name: str
-    columns: dict[int, Column]
-    headers: dict[str, str]  # field -> the header as written, for messages
-    rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+class Grid:
+    """One sheet as read: its rows with anything in them, by the row number Excel shows, each the text of
+    its first MAX_COLUMNS cells (numbers as Excel shows them, spaces at either end removed)."""
 
-    @property
-    def label(self) -> str:
-        return f"{self.name}" if self.name else str(KIND_LABELS[self.kind])
+    name: str
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+    problems: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, column) -> why
 
 
 @dataclass
 class ReadFile:
-    sheets: list[Sheet]
-    refusals: list[Refusal]
+    grids: list[Grid]
+
+    def stored(self) -> dict[str, Any]:
+        """As JSON for `PeopleUpload.reading`."""
+        return {
+            "grids": [
+                {
+                    "name": grid.name,
+                    "rows": grid.rows,
+                    "problems": [[row, column, *why] for (row, column), why in grid.problems.items()],
+                }
+                for grid in self.grids
+            ]
+        }
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> ReadFile:
+        grids = []
+        for item in stored.get("grids", []):
+            grid = Grid(name=item["name"], rows=[(row, cells) for row, cells in item["rows"]])
+            grid.problems = {(row, column): (code, detail) for row, column, code, detail in item["problems"]}
+            grids.append(grid)
+        return cls(grids=grids)
 
 
 def check_size(size: int) -> None:
@@ -143,65 +163,101 @@ def _text_only(text: str) -> str:
 
 
 def _read_csv(text: str) -> ReadFile:
-    first_line = text.split("\n", 1)[0]
-    delimiter = max(",\t;", key=first_line.count) if first_line else ","
+    # The separator Excel used is the one most frequent in the first lines (a title line may hold none).
+    opening = "\n".join(text[:20_000].split("\n", 10)[:10])
+    delimiter = max(",\t;", key=opening.count)
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    grid: list[list[object]] = []
-    budget = TextBudget()
+    reader = _GridReader()
+    grid = Grid(name="")
     try:
-        for index, row in enumerate(rows):
-            if index >= MAX_ROWS:
-                raise _too_many_rows()
-            grid.append(budget.spend(list(row)))
+        reader.read(grid, (row[:MAX_COLUMNS] for row in rows))
     except csv.Error:  # a field over the csv module's limit (131,072 characters), as an unclosed quote makes
         raise _not_text() from None
-    return _from_grids([("", grid)])
+    return ReadFile(grids=[grid])
 
 
 @dataclass
-class TextBudget:
-    """The characters of text read so far from one file, refused past MAX_TEXT_CHARACTERS: what the file's
-    size, packed or unpacked, cannot tell of a workbook whose cells share one long string."""
+class _GridReader:
+    """Counts what one file has given so far (rows, cells, characters of text) and refuses it past the
+    limits; a workbook's shared string is stored once however many cells show it, so only the text read
+    tells how much a 4 KB workbook holds."""
 
+    rows: int = 0
+    cells: int = 0
     characters: int = 0
 
-    def spend(self, row: list[object]) -> list[object]:
-        self.characters += sum(len(value) for value in row if isinstance(value, str))
-        if self.characters > MAX_TEXT_CHARACTERS:
-            raise ImportFileError(
-                _("This file holds more text than a list of people would; remove what is not people."),
-                field="file",
-                code="too-much-text",
-            )
-        return row
+    def read(self, grid: Grid, rows: Iterable[Iterable[object]]) -> None:
+        for index, values in enumerate(rows):
+            self.rows += 1
+            if self.rows > MAX_ROWS:
+                raise ImportFileError(
+                    _("This file has more than %(limit)d rows.") % {"limit": MAX_ROWS},
+                    field="file",
+                    code="too-many-rows",
+                )
+            texts = self.row(grid, index + 1, values)
+            if texts:
+                grid.rows.append((index + 1, texts))
+
+    def row(self, grid: Grid, row_number: int, values: Iterable[object]) -> list[str]:
+        cells = list(values)
+        while cells and cells[-1] is None:  # openpyxl fills a row out to the columns asked for
+            cells.pop()
+        texts: list[str] = []
+        for column, value in enumerate(cells):
+            self.cells += 1
+            if self.cells > MAX_CELLS:
+                raise _too_many_cells()
+            if isinstance(value, str):
+                self.characters += len(value)
+                if self.characters > MAX_TEXT_CHARACTERS:
+                    raise ImportFileError(
+                        _(
+                            "This file holds more text than a list of people would; remove what is not "
+                            "people."
+                        ),
+                        field="file",
+                        code="too-much-text",
+                    )
+            problem = cell_problem(value)
+            if problem is not None:
+                grid.problems[(row_number, column)] = problem
+                texts.append("")
+            else:
+                texts.append(_text_of(value).strip())
+        while texts and not texts[-1]:
+            texts.pop()
+        if not texts and any(key[0] == row_number for key in grid.problems):
+            texts = [""]  # a row of refused cells still counts as a row
+        return texts
+
+
+def _too_many_cells() -> ImportFileError:
+    return ImportFileError(
+        _("This file has more than %(limit)s cells; a list of people needs far fewer.")
+        % {"limit": f"{MAX_CELLS:,}"},
+        field="file",
+        code="too-many-cells",
+    )
 
 
 def _read_workbook(content: bytes) -> ReadFile:
     import openpyxl  # only an .xlsx needs it
 
     try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            if sum(info.file_size for info in archive.infolist()) > MAX_UNPACKED_BYTES:
-                raise ImportFileError(
-                    _("This workbook unpacks to too much data to be a list of people."),
-                    field="file",
-                    code="too-large",
-                )
+        _check_parts(content)
         workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=False)
     except ImportFileError:
         raise
     except Exception:  # a damaged zip, a .docx, anything openpyxl cannot open
         raise _not_a_workbook() from None
-    grids: list[tuple[str, list[list[object]]]] = []
-    budget = TextBudget()
+    grids: list[Grid] = []
+    reader = _GridReader()
     try:
         for worksheet in workbook.worksheets:
-            grid: list[list[object]] = []
-            for index, row in enumerate(worksheet.iter_rows(max_col=MAX_COLUMNS)):
-                if index >= MAX_ROWS:
-                    raise _too_many_rows()
-                grid.append(budget.spend([_cell_value(cell) for cell in row]))
-            grids.append((worksheet.title, grid))
+            grid = Grid(name=worksheet.title)
+            reader.read(grid, worksheet.iter_rows(max_col=MAX_COLUMNS, values_only=True))
+            grids.append(grid)
     except ImportFileError:
         raise
     except Exception:  # a sheet is read only now, row by row: damaged XML in it shows here
@@ -209,7 +265,43 @@ def _read_workbook(content: bytes) -> ReadFile:
         raise _not_a_workbook() from None
     finally:
         workbook.close()
-    return _from_grids(grids)
+    return ReadFile(grids=grids)
+
+
+def _check_parts(content: bytes) -> None:
+    """Before openpyxl opens the workbook: its unpacked size, and the cells and shared strings its parts
+    hold (counted in the XML, part by part, a megabyte at a time)."""
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        infos = archive.infolist()
+        if sum(info.file_size for info in infos) > MAX_UNPACKED_BYTES:
+            raise ImportFileError(
+                _("This workbook unpacks to too much data to be a list of people."),
+                field="file",
+                code="too-large",
+            )
+        cells = 0
+        for info in infos:
+            name = info.filename.lower()
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                cells += _count(archive, info, _CELL_ELEMENT)
+            elif name.endswith("sharedstrings.xml") and _count(archive, info, _SHARED_STRING) > MAX_CELLS:
+                raise _too_many_cells()
+            if cells > MAX_CELLS:
+                raise _too_many_cells()
+
+
+def _count(archive: zipfile.ZipFile, info: zipfile.ZipInfo, pattern: re.Pattern[bytes]) -> int:
+    found = 0
+    tail = b""
+    with archive.open(info) as stream:
+        for chunk in iter(lambda: stream.read(1024 * 1024), b""):
+            text = tail + chunk
+            matches = list(pattern.finditer(text))
+            keep = max(0, len(text) - 64)  # an element cut by the chunk's end is counted with the next one
+            found += sum(1 for match in matches if match.start() < keep)
+            tail = text[keep:]
+        found += len(pattern.findall(tail))
+    return found
 
 
 def _not_a_workbook() -> ImportFileError:
@@ -217,23 +309,6 @@ def _not_a_workbook() -> ImportFileError:
         _("This file is not an Excel workbook that can be read (.xlsx)."),
         field="file",
         code="not-a-spreadsheet",
-    )
-
-
-class Formula(str):
-    """A cell Excel would calculate: refused, whatever it says."""
-
-
-def _cell_value(cell: object) -> object:
-    value = getattr(cell, "value", None)
-    if getattr(cell, "data_type", None) == "f":
-        return Formula(str(value))
-    return value
-
-
-def _too_many_rows() -> ImportFileError:
-    return ImportFileError(
-        _("This file has more than %(limit)d rows.") % {"limit": MAX_ROWS}, field="file", code="too-many-rows"
     )
 
 
@@ -250,112 +325,31 @@ def _text_of(value: object) -> str:
     return str(value)
 
 
-def _from_grids(grids: list[tuple[str, list[list[object]]]]) -> ReadFile:
-    sheets: list[Sheet] = []
-    refusals: list[Refusal] = []
-    for name, grid in grids:
-        found = _find_headers(name, grid)
-        if found is None:
-            if any(_text_of(v).strip() for row in grid for v in row) and len(grids) == 1:
-                refusals.append(Refusal(name, None, None, _unknown_headers_message()))
-            continue
-        sheet, first_data_index = found
-        for index in range(first_data_index, len(grid)):
-            values = grid[index]
-            row_number = index + 1
-            cells: dict[str, str] = {}
-            for position, column in sheet.columns.items():
-                raw = values[position] if position < len(values) else None
-                problem = hostile_problem(raw)
-                if problem:
-                    refusals.append(Refusal(sheet.label, row_number, sheet.headers[column.field], problem))
-                    cells[column.field] = ""
-                    continue
-                cells[column.field] = _text_of(raw).strip()
-            if any(cells.values()):  # trailing empty rows, and rows only of unknown columns, are skipped
-                sheet.rows.append((row_number, cells))
-        sheets.append(sheet)
-    if not sheets and not refusals:
-        refusals.append(Refusal("", None, None, _unknown_headers_message()))
-    return ReadFile(sheets=sheets, refusals=refusals)
-
-
-def _unknown_headers_message() -> str:
-    return _(
-        "No row of headers was recognised. Start from the template: its first row names the columns "
-        "(in Chinese or English)."
-    )
-
-
-def _find_headers(name: str, grid: list[list[object]]) -> tuple[Sheet, int] | None:
-    """The sheet's columns and the index of its first row of data. The headers may sit below a title row,
-    and may take two rows: a header merged over two columns ("姓名", "Name") above "中文 | 英文"."""
-    named_kind = kind_of_sheet_name(name) if name else None
-    for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
-        headers = [_text_of(value).strip() for value in row]
-        kind = named_kind or guess_kind(headers)
-        if kind is None:
-            continue
-        below = [_text_of(value).strip() for value in grid[index + 1]] if index + 1 < len(grid) else []
-        two_rows = _two_row_headers(kind, headers, below)
-        columns: dict[int, Column] = {}
-        written: dict[str, str] = {}
-        for position, (header, column) in (two_rows or _one_row_headers(kind, headers)).items():
-            if column.field not in written:
-                columns[position] = column
-                written[column.field] = header
-        if len(columns) >= 2:
-            sheet = Sheet(kind=kind, name=name, columns=columns, headers=written)
-            return sheet, index + (2 if two_rows else 1)
-    return None
-
-
-def _one_row_headers(kind: str, headers: list[str]) -> dict[int, tuple[str, Column]]:
-    found = {}
-    for position, header in enumerate(headers):
-        column = column_for(kind, header)
-        if column is not None:
-            found[position] = (header, column)
-    return found
-
-
-def _two_row_headers(kind: str, headers: list[str], below: list[str]) -> dict[int, tuple[str, Column]] | None:
-    """Each text of the row below joined to the header above it (a merged header leaves the columns to its
-    right empty): "中文" under "姓名" is 中文姓名. None when the row below is not such a row (it is data)."""
-    if not any(below):
-        return None
-    found = _one_row_headers(kind, headers)
-    parent = ""
-    for position in range(max(len(headers), len(below))):
-        above = headers[position] if position < len(headers) else ""
-        parent = above or parent
-        text = below[position] if position < len(below) else ""
-        if not text:
-            continue
-        column = column_for(kind, f"{parent} {text}") or column_for(kind, f"{text}{parent}")
-        if column is None or not parent:
-            return None
-        found[position] = (f"{parent} / {text}", column)
-    return found
-
-
-def hostile_problem(value: object) -> str | None:
+def cell_problem(value: object) -> tuple[str, str] | None:
     """Why a cell cannot be taken as it is, or None. A formula would run when the file is opened again in
     Excel (our export writes text); control characters and bidi overrides make a name read other than it
     prints; a cell longer than any field is refused before it is scanned for them, character by character."""
-    if isinstance(value, Formula):
-        return _("This cell is a formula; type its value instead.")
     if not isinstance(value, str):
         return None
     if len(value) > MAX_CELL_CHARACTERS:
-        return too_long_message()
+        return (TOO_LONG, "")
     stripped = value.strip()
     if stripped.startswith(FORMULA_STARTS) or (
         stripped.startswith("-") and len(stripped) > 1 and not stripped[1:].strip().isdigit()
     ):
-        return _("This cell starts like a formula (= + - @); remove that sign.")
+        return (FORMULA, "")
+    if _SUSPECT.search(value) is None:
+        return None
     character = hostile_character(value)  # a cell is one line: any control character, line breaks included
-    return None if character is None else hostile_text_message(character)
+    return None if character is None else (HOSTILE, character)
+
+
+def problem_message(code: str, detail: str) -> str:
+    if code == TOO_LONG:
+        return too_long_message()
+    if code == HOSTILE:
+        return hostile_text_message(detail)
+    return _("This cell is a formula, or starts like one (= + - @); type its value instead.")
 
 
 def too_long_message() -> str:

@@ -2,7 +2,8 @@
 
 Both have one sheet per kind (schools, players, referees) with the headers of `columns.py` in one language;
 the import reads either language, so an exported file imports again with no change. Every value is written as
-text (a name beginning with = stays a name, never a formula).
+text (a name beginning with = stays a name, never a formula). A school office's own sheet (schools and
+children on one sheet) is read as well; these are only our own shapes.
 """
 
 from __future__ import annotations
@@ -17,31 +18,35 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from referee.exporters.xlsx import xml_safe
-from referee.imports.columns import COLUMNS, KINDS, PLAYERS, REFEREES, SCHOOLS, SHEET_NAMES
+from referee.imports.columns import (
+    KINDS,
+    PLAYERS,
+    REFEREES,
+    SCHOOLS,
+    SHEET_NAMES,
+    TEMPLATE_COLUMNS,
+    template_header,
+)
 from referee.models import Player, School, Table, Tournament
 
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 EXAMPLE_FONT = Font(italic=True, color="808080")
-WIDTHS = {"code": 12, "school": 12, "number": 12, "username": 16, "table": 10, "class_name": 10}
+WIDTHS = {"school": 12, "number": 12, "school_number": 10, "username": 16, "table": 10, "class_name": 10}
 
 # The template's example rows; the import skips a row equal to one of them, should it be left in.
 EXAMPLES: dict[str, dict[str, str]] = {
-    SCHOOLS: {"code": "EXAMPLE", "name_zh": "示例小學", "name_en": "Example Primary School"},
+    SCHOOLS: {"school": "EXAMPLE", "school_zh": "示例小學", "school_en": "Example Primary School"},
     PLAYERS: {
         "school": "EXAMPLE",
         "number": "1",
+        "school_number": "",
         "name_zh": "陳小明",
         "name_en": "Chan Siu Ming",
         "class_name": "5A",
     },
     REFEREES: {"username": "example-referee", "display_name": "李老師", "table": ""},
 }
-
-
-def _header(kind: str, field: str, language: str) -> str:
-    column = next(c for c in COLUMNS[kind] if c.field == field)
-    return column.chinese if language.startswith("zh") else column.english
 
 
 def _text_cell(sheet: WriteOnlyWorksheet, value: str, font: Font | None = None) -> WriteOnlyCell:
@@ -59,10 +64,12 @@ def _sheets(workbook: Workbook, language: str) -> dict[str, WriteOnlyWorksheet]:
     for kind in KINDS:
         english, chinese = SHEET_NAMES[kind]
         sheet = workbook.create_sheet(title=chinese if language.startswith("zh") else english)
-        for index, column in enumerate(COLUMNS[kind], start=1):
-            sheet.column_dimensions[get_column_letter(index)].width = WIDTHS.get(column.field, 24)
+        for index, key in enumerate(TEMPLATE_COLUMNS[kind], start=1):
+            sheet.column_dimensions[get_column_letter(index)].width = WIDTHS.get(key, 24)
         sheet.freeze_panes = "A2"
-        header = [_text_cell(sheet, _header(kind, c.field, language), HEADER_FONT) for c in COLUMNS[kind]]
+        header = [
+            _text_cell(sheet, template_header(key, language), HEADER_FONT) for key in TEMPLATE_COLUMNS[kind]
+        ]
         for cell in header:
             cell.fill = HEADER_FILL
         sheet.append(header)
@@ -71,7 +78,7 @@ def _sheets(workbook: Workbook, language: str) -> dict[str, WriteOnlyWorksheet]:
 
 
 def _append(sheet: WriteOnlyWorksheet, kind: str, values: dict[str, str], font: Font | None = None) -> None:
-    sheet.append([_text_cell(sheet, str(values.get(c.field, "")), font) for c in COLUMNS[kind]])
+    sheet.append([_text_cell(sheet, str(values.get(key, "")), font) for key in TEMPLATE_COLUMNS[kind]])
 
 
 def _save(workbook: Workbook) -> bytes:
@@ -96,7 +103,7 @@ def people_workbook(tournament: Tournament, language: str) -> bytes:
         _append(
             sheets[SCHOOLS],
             SCHOOLS,
-            {"code": school.code, "name_zh": school.name_zh, "name_en": school.name_en},
+            {"school": school.code, "school_zh": school.name_zh, "school_en": school.name_en},
         )
     players = (
         Player.objects.filter(tournament=tournament)
@@ -107,6 +114,7 @@ def people_workbook(tournament: Tournament, language: str) -> bytes:
         values = {
             "school": player.school.code,
             "number": str(player.number),
+            "school_number": player.school_number,
             "name_zh": player.name_zh,
             "name_en": player.name_en,
             "class_name": player.class_name,
@@ -138,5 +146,6 @@ def _referees_and_tables(tournament: Tournament) -> list[tuple[object, int | Non
 
 
 def is_example_row(kind: str, cells: dict[str, str]) -> bool:
+    """The template's example row, left in: its columns as the template wrote them (a sheet may lack some)."""
     example = EXAMPLES[kind]
-    return all(cells.get(name, "") == example.get(name, "") for name in set(example) | set(cells))
+    return bool(cells) and all(cells.get(name, "") == example.get(name, "") for name in cells)

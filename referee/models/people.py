@@ -78,6 +78,13 @@ class Player(models.Model):
     )
     class_name = models.CharField(_("class"), max_length=20, blank=True, validators=[validate_single_line])
     number = models.PositiveIntegerField(_("player number"))
+    school_number = models.CharField(
+        _("number within the school"),
+        max_length=20,
+        blank=True,
+        validators=[validate_single_line],
+        help_text=_("The school's own number for the child (學號), kept as the school gave it."),
+    )
     attendance = models.CharField(
         _("attendance"), max_length=10, choices=Attendance.choices, default=Attendance.EXPECTED
     )

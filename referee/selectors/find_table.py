@@ -1,4 +1,10 @@
-"""Where a player sits now, for the public "find my table" page their card's QR code opens."""
+"""Where a player sits now, for the public "find my table" page their card's QR code opens.
+
+It tells a child their table and nothing more: only for a round whose tables are seated (by a committed draw,
+whose public page lists the tables by number, or by hand), and nothing for a number that has no seat there,
+whether the number is unknown, not drawn in that round, withdrawn or absent, so the page cannot be used to
+list the children of a tournament or who is missing today.
+"""
 
 from __future__ import annotations
 
@@ -9,32 +15,28 @@ from referee.models import Player, Round, Seat, Tournament
 
 @dataclass(frozen=True)
 class FoundSeat:
-    player: Player
-    seat: Seat | None  # None: not seated in any round yet
-    # The latest round with anyone seated, when this player has no seat in it and their own seat (if any) is
-    # in an earlier round that is over: that round was drawn without them.
-    drawn_without: Round | None = None
+    seat: Seat
+
+    @property
+    def player(self) -> Player:
+        return self.seat.player
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The first round (in order) with a seated table not yet signed off, else the last round with seats."""
+    seated = Round.objects.filter(tournament=tournament, tables__seats__isnull=False)
+    playing = seated.filter(tables__signed_off_at__isnull=True).order_by("order").first()
+    return playing or seated.order_by("-order").first()
 
 
 def player_seat(tournament: Tournament, number: int) -> FoundSeat | None:
-    """The player with this number and their seat in the current round: the first round (in order) where
-    their table is not yet signed off, else the last round they played; and the latest round drawn without
-    them, if their play is over. Three queries."""
-    player = Player.objects.filter(tournament=tournament, number=number).select_related("school").first()
-    if player is None:
+    """The seat of the player with this number in the current round, or None. Two queries."""
+    round_ = current_round(tournament)
+    if round_ is None:
         return None
-    seats = list(Seat.objects.filter(player=player).select_related("table__round").order_by("round__order"))
-    current = next((seat for seat in seats if seat.table.signed_off_at is None), None)
-    drawn_without = None
-    if current is None:
-        latest = (
-            Round.objects.filter(tournament=tournament, tables__seats__isnull=False)
-            .order_by("-order")
-            .first()
-        )
-        if latest is not None and all(seat.round_id != latest.pk for seat in seats):
-            if not seats or seats[-1].table.round.order < latest.order:
-                drawn_without = latest
-    return FoundSeat(
-        player=player, seat=current or (seats[-1] if seats else None), drawn_without=drawn_without
+    seat = (
+        Seat.objects.filter(round=round_, player__tournament=tournament, player__number=number)
+        .select_related("player__school", "table__round")
+        .first()
     )
+    return None if seat is None else FoundSeat(seat)

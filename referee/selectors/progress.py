@@ -22,6 +22,7 @@ class SeatSummary:
     letter: str
     player_name: str
     school_code: str
+    player_number: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def _seats_by_table(tables: list[Table]) -> dict[int, list[SeatSummary]]:
     by_table: dict[int, list[SeatSummary]] = defaultdict(list)
     for seat in seats:
         by_table[seat.table_id].append(
-            SeatSummary(seat.letter, seat.player.display_name, seat.player.school.code)
+            SeatSummary(seat.letter, seat.player.display_name, seat.player.school.code, seat.player.number)
         )
     return by_table
 

@@ -13,7 +13,7 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Player, Round, School, Table, Tournament
-from referee.services.checks import clean_text
+from referee.services.checks import class_name, clean_text
 from referee.services.locks import lock_tournament
 from referee.services.people import next_player_number
 
@@ -94,6 +94,7 @@ def _line_values(line: str) -> dict[str, str]:
     }
     if not cleaned["name_zh"] and not cleaned["name_en"]:
         raise ServiceError(_("give a name."))
+    cleaned["class_name"] = class_name(cleaned["class_name"])
     return cleaned
 
 

@@ -50,3 +50,18 @@ def school_code(text: str) -> str:
     """A school code as every path stores it, the pages and the import alike: full-width letters and digits
     made plain, spaces dropped, capitals ("ｓｐｓ", "s p s" and "SPS" are one school)."""
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).upper()
+
+
+def class_name(text: str) -> str:
+    """A class as every path stores it: full-width letters and digits made plain, spaces at either end gone
+    and inner runs of spaces made one ("４Ａ" and " 4A " are 4A, beside the 4A typed plainly)."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+
+
+def school_number(text: str) -> str:
+    """A child's number within the school (學號) as every path stores it: full-width made plain, spaces
+    dropped, capitals, and a number without its leading zeros ("００７" and "7" are one child)."""
+    cleaned = re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).upper()
+    if cleaned.endswith(".0") and cleaned[:-2].isdigit():
+        cleaned = cleaned[:-2]  # a number Excel stored as a float
+    return str(int(cleaned)) if cleaned.isascii() and cleaned.isdigit() else cleaned

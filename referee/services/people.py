@@ -10,11 +10,12 @@ from core.audit import audit_record, audited_update, model_fields
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Player, School, Seat, Tournament
-from referee.services.checks import clean_text, require_positive, school_code
+from referee.services.checks import class_name as normal_class_name
+from referee.services.checks import clean_text, require_positive, school_code, school_number
 from referee.services.locks import lock_tournament
 
 SCHOOL_FIELDS = ["name_zh", "name_en", "code"]
-PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_id"]
+PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_number", "school_id"]
 
 
 def _clean_school(
@@ -88,6 +89,7 @@ def _clean_player(
     class_name: str,
     number: int | None,
     exclude_pk: int | None,
+    school_number_typed: str = "",
 ) -> dict:
     if school is None or school.tournament_id != tournament.pk:
         raise ServiceError(_("Choose a school of this tournament."), field="school", code="wrong-school")
@@ -95,8 +97,9 @@ def _clean_player(
         "school": school,
         "name_zh": clean_text(name_zh, field="name_zh", max_length=80),
         "name_en": clean_text(name_en, field="name_en", max_length=120),
-        "class_name": clean_text(class_name, field="class_name", max_length=20),
+        "class_name": normal_class_name(clean_text(class_name, field="class_name", max_length=20)),
         "number": require_positive(number, field="number"),
+        "school_number": school_number(clean_text(school_number_typed, field="school_number", max_length=20)),
     }
     if not values["name_zh"] and not values["name_en"]:
         raise ServiceError(
@@ -124,8 +127,9 @@ def player_create(
     name_en: str = "",
     class_name: str = "",
     number: int | None = None,
+    school_number: str = "",
 ) -> Player:
-    """A blank number takes the next free one."""
+    """A blank number takes the next free one. Classes and 學號 are stored plain (`services.checks`)."""
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     if number is None:
@@ -138,6 +142,7 @@ def player_create(
         class_name=class_name,
         number=number,
         exclude_pk=None,
+        school_number_typed=school_number,
     )
     player = Player.objects.create(tournament=tournament, **values)
     audit_record(
@@ -156,7 +161,9 @@ def player_update(
     name_en: str,
     class_name: str,
     number: int | None,
+    school_number: str | None = None,
 ) -> Player:
+    """`school_number` None keeps the player's 學號."""
     permissions.require_organiser(actor, player.tournament)
     tournament = lock_tournament(player.tournament)
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -168,6 +175,7 @@ def player_update(
         class_name=class_name,
         number=number,
         exclude_pk=player.pk,
+        school_number_typed=player.school_number if school_number is None else school_number,
     )
     return audited_update(
         actor=actor,

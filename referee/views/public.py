@@ -11,7 +11,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -25,6 +27,7 @@ from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
 from referee.views.public_cache import CHOICES, cached, public_tournament
 from referee.views.public_page import KeptPageMixin, shown_at
+from referee.views.public_throttle import WINDOW_SECONDS, within_limit
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import (
     PER_PAGE,
@@ -33,7 +36,7 @@ from referee.views.standings_tables import (
     TableWinnersTable,
 )
 from referee.wording.figures import rank_text
-from referee.wording.names import public_name
+from referee.wording.names import public_label
 from scoring.ranking import TABLES_WON
 
 TOP_ON_FRONT_PAGE = 10
@@ -50,7 +53,7 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
             {
                 "row": row,
                 "rank": rank_text(row.rank, row.tied),
-                "name": public_name(row.player, tournament.privacy),
+                "name": public_label(row.player, tournament.privacy),
             }
             for row in rows[:TOP_ON_FRONT_PAGE]
         ],
@@ -149,7 +152,7 @@ def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[s
         request,
         tournament,
         final_only=True,
-        namer=lambda player: public_name(player, tournament.privacy),
+        namer=lambda player: public_label(player, tournament.privacy),
         per_page=PROJECTOR_ROWS if projector else PER_PAGE,
     )
     html = render_to_string(FRAGMENT_TEMPLATE, context, request=request)
@@ -211,21 +214,23 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 class FindTableView(TemplateView):
-    """A player types (or their card's QR code carries) their number: their table and seat this round.
-    Names are shown as the tournament's privacy setting says for every public page."""
+    """A player types (or their card's QR code carries) their number: their table and seat in the current
+    round, with their name as the privacy setting allows, and nothing else (`selectors/find_table.py`). An
+    address that asks more than `FIND_TABLE_PER_MINUTE` numbers in a minute is refused with a 429 page."""
 
     template_name = "public/find_table.html"
 
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         tournament = public_tournament(kwargs["slug"])
-        context["tournament"] = tournament
-        raw = self.request.GET.get("number", "")
+        asked = "number" in request.GET
+        if asked and not within_limit(request, scope="find-table", limit=settings.FIND_TABLE_PER_MINUTE):
+            context = {"tournament": tournament, "seconds": WINDOW_SECONDS}
+            return render(request, "public/find_table_throttled.html", context, status=429)
+        raw = request.GET.get("number", "")
         number = parse_number(unicodedata.normalize("NFKC", raw).strip(), maximum=99999) if raw else None
-        context["asked"] = bool(raw)
-        context["number"] = number
         found = player_seat(tournament, number) if number else None
+        context = self.get_context_data(tournament=tournament, asked=asked and bool(raw), number=number)
         context["found"] = found
         if found is not None:
-            context["name"] = public_name(found.player, tournament.privacy)
-        return context
+            context["name"] = public_label(found.player, tournament.privacy)
+        return self.render_to_response(context)

@@ -47,6 +47,7 @@ def english_initials(name: str) -> str:
 
 
 def public_name(player: Player, privacy: str) -> str:
+    """The name the privacy setting allows, alone (a file's "Player" column beside its "No." column)."""
     if privacy == Privacy.FULL_NAMES:
         return player.display_name
     if privacy == Privacy.INITIALS:
@@ -54,6 +55,26 @@ def public_name(player: Player, privacy: str) -> str:
             return chinese_initials(player.name_zh)
         return english_initials(player.name_en)
     return _("Player %(number)d") % {"number": player.number}
+
+
+def numbered(number: int, name: str) -> str:
+    """#12 陳○○: the number first, as the cards, the check-in and the seat lists print it."""
+    return f"#{number} {name}"
+
+
+def public_label(player: Player, privacy: str) -> str:
+    """A player as the public pages show them: the name the privacy setting allows with their player number
+    beside it, so that a parent tells their child from another 陳○○ of the same school; the number alone when
+    names are hidden."""
+    if privacy == Privacy.PLAYER_NUMBERS:
+        return public_name(player, privacy)
+    return numbered(player.number, public_name(player, privacy))
+
+
+def numbered_name(player: Player) -> str:
+    """A player on the organiser's pages and files, where two names could be confused: #12 陳大文 (Chan Tai
+    Man)."""
+    return numbered(player.number, player.display_name)
 
 
 def school_name(name_zh: str, name_en: str) -> str:

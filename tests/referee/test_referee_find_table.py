@@ -53,16 +53,42 @@ def test_an_unknown_tournament_is_404(client, db):
     assert client.get("/t/nothing/find/").status_code == 404
 
 
-def test_a_player_not_yet_seated(client, players):
-    page = find(client, "5").content.decode()
-    assert 'id="found-seat"' in page
+def no_table(page: str) -> bool:
+    return 'id="no-table"' in page and 'id="found-seat"' not in page
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "is drawn without you"), ("zh-hant", "沒有你的桌號")])
-def test_a_player_left_out_of_the_latest_draw_is_told_so_not_sent_to_an_old_table(
-    client, finished_table, players, organiser, referee, language, words
+def answer(client, number: str) -> str:
+    """The page's answer alone (the form and what follows it), without the number asked."""
+    page = find(client, number).content.decode()
+    return page.split('id="find-table-form"', 1)[1].split("</main>", 1)[0].replace(number, "N")
+
+
+def test_a_player_not_seated_in_the_current_round_learns_nothing_but_that(client, table, players):
+    """Number 5 is registered but not seated: the page says what it says of a number nobody has."""
+    registered = find(client, "5").content.decode()
+    assert no_table(registered)
+    assert players[4].name_zh[0] not in registered.split('id="no-table"')[1]
+    assert answer(client, "5") == answer(client, "555")
+
+
+def test_before_any_round_is_seated_a_registered_number_tells_nothing(client, players):
+    page = find(client, str(players[0].number)).content.decode()
+    assert no_table(page)
+    assert players[0].name_zh not in page
+    assert "HSP" not in page
+
+
+def test_the_number_stands_beside_the_name_the_privacy_setting_allows(client, tournament, table, players):
+    page = find(client, str(players[1].number)).content.decode()
+    assert f"#{players[1].number} 李○○" in page
+    assert players[1].name_zh not in page
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_a_player_left_out_of_the_latest_round_is_told_only_that_there_is_no_table(
+    client, finished_table, players, organiser, referee, language
 ):
-    """Round 1 over, round 2 drawn without this child: their round 1 table is no longer where they go."""
+    """Round 1 over, round 2 seated without this child: no old table, no word of why."""
     import datetime
 
     from referee import services
@@ -78,18 +104,39 @@ def test_a_player_left_out_of_the_latest_draw_is_told_so_not_sent_to_an_old_tabl
     table = services.table_create(actor=organiser, round_=second)
     services.seat_assign(actor=organiser, table=table, player=players[1], letter="A")
     client.cookies["django_language"] = language
-    page = find(client, str(players[0].number)).content.decode()
-    assert words in page
-    assert "第二輪" in page
+    left_out = find(client, str(players[0].number)).content.decode()
+    assert no_table(left_out)
+    assert "第一輪" not in left_out
     seated = find(client, str(players[1].number)).content.decode()
-    assert words not in seated
+    assert "第二輪" in seated
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "marked absent"), ("zh-hant", "標示為缺席")])
-def test_an_absent_player_is_sent_to_the_desk(client, players, language, words):
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_absence_is_never_shown(client, table, players, language):
     from referee.models import Player
 
+    Player.objects.filter(pk=players[0].pk).update(attendance="absent")
     Player.objects.filter(pk=players[4].pk).update(attendance="absent")
     client.cookies["django_language"] = language
-    page = find(client, str(players[4].number)).content.decode()
-    assert words in page
+    seated = find(client, str(players[0].number)).content.decode()
+    assert 'id="found-seat"' in seated
+    for words in ("absent", "缺席"):
+        assert words not in seated
+    assert answer(client, str(players[4].number)) == answer(client, "9999")
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Too many player numbers"), ("zh-hant", "太多")])
+def test_two_hundred_numbers_from_one_address_are_refused_well_before_the_end(
+    client, table, players, settings, language, words
+):
+    settings.FIND_TABLE_PER_MINUTE = 30
+    client.cookies["django_language"] = language
+    statuses = [find(client, str(number)).status_code for number in range(1, 201)]
+    assert statuses[:30] == [200] * 30
+    assert statuses[30:] == [429] * 170
+    refused = find(client, "1")
+    assert refused.status_code == 429
+    assert words in refused.content.decode()
+    assert client.get("/t/cup/find/").status_code == 200  # the page itself, with no number asked, still opens
+    other = client.get("/t/cup/find/", {"number": "1"}, REMOTE_ADDR="10.0.0.9")
+    assert other.status_code == 200  # another address is counted apart

@@ -94,7 +94,7 @@ def test_full_width_digits_and_spaces_numbers_as_text_and_trailing_rows(organise
         (12, "陳俊傑", "Chan Chun Kit"),
         (13, "李詠琳", ""),
     ]
-    assert Player.objects.get(number=12).class_name == "５Ａ"  # a name or class is kept as typed
+    assert Player.objects.get(number=12).class_name == "5A"  # a class is made plain; a name kept as typed
 
 
 def test_merged_title_and_header_cells(organiser, tournament):
@@ -189,9 +189,11 @@ def test_files_that_are_not_spreadsheets_are_refused(content, code):
     assert refused.value.code == code
 
 
-def test_unknown_headers_are_refused():
-    read = read_people_file(b"foo,bar\n1,2\n")
-    assert len(read.refusals) == 1
+def test_unknown_headers_are_refused_with_the_header_as_read(organiser, tournament):
+    plan = preview(organiser, tournament, b"foo,bar\n1,2\n")
+    (refusal,) = plan.refusals
+    assert "A foo" in refusal.message
+    assert "B bar" in refusal.message
 
 
 def test_referees_get_accounts_without_a_usable_password_and_their_table(organiser, tournament, round_):
@@ -361,10 +363,13 @@ def test_a_refused_row_is_shown_with_its_row_and_column_and_cannot_be_imported(o
     assert not School.objects.exists()
 
 
-def test_a_file_that_is_not_a_spreadsheet_is_refused_on_the_preview(organiser_client, tournament):
+def test_a_file_that_is_not_a_spreadsheet_is_refused_at_the_upload_and_not_kept(organiser_client, tournament):
+    from referee.models import PeopleUpload
+
     response = upload(organiser_client, b"\x89PNG\r\n\x1a\n\x00\x00\x00", "photo.csv")
-    page = organiser_client.get(response["Location"])
-    assert page.context["file_error"]
+    assert response.status_code == 200
+    assert response.context["form"].errors["file"]
+    assert not PeopleUpload.objects.exists()
 
 
 def test_a_file_too_large_is_refused_before_it_is_kept(organiser_client, tournament):
@@ -529,21 +534,25 @@ def test_a_school_name_merged_over_chinese_and_english(organiser, tournament):
 
 
 @pytest.mark.parametrize(
-    ("headers", "kind"),
+    ("headers", "kind", "fields"),
     [
-        (["School code", "Chinese name", "English name"], "schools"),
-        (["學校代號", "學校中文名稱", "學校英文名稱"], "schools"),
-        (["學校代號", "學校名稱", "姓名"], "players"),
-        (["學校代號", "中文姓名", "英文姓名"], "players"),
-        (["School code", "Player number", "Name"], "players"),
-        (["登入名稱", "姓名"], "referees"),
-        (["foo", "bar"], None),
+        (["School code", "Chinese name", "English name"], "people", ["school", "school_zh", "school_en"]),
+        (["學校代號", "學校中文名稱", "學校英文名稱"], "people", ["school", "school_zh", "school_en"]),
+        (["學校代號", "學校名稱", "姓名"], "people", ["school", "school_zh", "name_zh"]),
+        (["學校代號", "中文姓名", "英文姓名"], "people", ["school", "name_zh", "name_en"]),
+        (["School code", "Player number", "Name"], "people", ["school", "number", "name_zh"]),
+        (["登入名稱", "姓名"], "referees", ["username", "display_name"]),
+        (["foo", "bar"], "people", [None, None]),
     ],
 )
-def test_the_kind_of_a_csv_is_told_by_its_headers(headers, kind):
-    from referee.imports.columns import guess_kind
+def test_what_a_csv_holds_is_told_by_its_headers(headers, kind, fields):
+    """The sheet's kind and each column's field; "Name" holds Chinese text here, so it is the Chinese name."""
+    from referee.imports.layout import read_sheets
 
-    assert guess_kind(headers) == kind
+    content = ",".join(headers) + "\n" + ",".join(["HSP", "陳大文", "陳大文"][: len(headers)]) + "\n"
+    (sheet,) = read_sheets(read_people_file(content.encode()))
+    assert sheet.kind == kind
+    assert [column.field for column in sheet.columns] == fields
 
 
 def test_the_export_of_people_never_fails_on_text_stored_before_the_checks(tournament, school):

@@ -78,7 +78,8 @@ def test_public_page_hides_standings_until_released(client, finished_table, refe
         actor=organiser, tournament=tournament, **{**values, "standings_released": True}
     )
     shown = client.get(url)
-    assert [item["name"] for item in shown.context["standings"]] == ["李○○", "張○○", "陳○○", "黃○○"]
+    names = [item["name"] for item in shown.context["standings"]]
+    assert names == ["#2 李○○", "#3 張○○", "#1 陳○○", "#4 黃○○"]  # the number beside the masked name
     assert shown.context["rounds"][0].done_count == 1
 
 

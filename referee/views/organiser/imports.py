@@ -1,4 +1,5 @@
-"""The people file: download the template or the export, upload a file, read its preview, import it."""
+"""The people file: download the template or the export, upload a file (read once, there), read its preview
+and choose what its columns mean, import it."""
 
 from __future__ import annotations
 
@@ -19,11 +20,21 @@ from core.inputs import parse_number
 from core.views import OrganiserMixin
 from referee.imports.applying import (
     ImportRefused,
-    people_import_preview,
+    people_upload_choose_columns,
     people_upload_import,
+    people_upload_plan,
     people_upload_store,
 )
-from referee.imports.columns import COLUMNS, KIND_LABELS
+from referee.imports.columns import (
+    FIELDS,
+    KIND_LABELS,
+    PEOPLE,
+    REFEREES,
+    TEMPLATE_COLUMNS,
+    field_label,
+    template_header,
+)
+from referee.imports.layout import BY_TEXT, CHOSEN, DUPLICATE, UNKNOWN, Sheet, language_name
 from referee.imports.planning import ADD, UPDATE, ImportPlan
 from referee.imports.reading import MAX_FILE_BYTES, check_size, too_large_message
 from referee.imports.workbook import people_workbook, template_workbook
@@ -52,10 +63,10 @@ class ImportView(OrganiserMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context.setdefault("form", PeopleFileForm())
-        chinese = (get_language() or "").startswith("zh")
+        language = get_language() or "zh-hant"
         context["columns"] = [
-            (KIND_LABELS[kind], [(c.chinese if chinese else c.english, c.required) for c in columns])
-            for kind, columns in COLUMNS.items()
+            (KIND_LABELS[kind], [template_header(key, language) for key in keys])
+            for kind, keys in TEMPLATE_COLUMNS.items()
         ]
         return context
 
@@ -87,8 +98,12 @@ class ImportView(OrganiserMixin, TemplateView):
 
 
 class ImportPreviewView(OrganiserMixin, TemplateView):
+    """What a kept file would change, planned from what was read at its upload; the organiser may choose what
+    each column means (posted as `column-<sheet>-<position>`), then import."""
+
     template_name = "referee/organiser/import_preview.html"
     section = "players"
+    shown_per_group = 100  # changes listed per kind and action; the counts say the rest
 
     def load(self, **kwargs: Any) -> None:
         self.upload = get_object_or_404(
@@ -97,25 +112,30 @@ class ImportPreviewView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        plan = kwargs.get("plan")
-        error = None
-        if plan is None:
-            try:
-                plan = people_import_preview(
-                    actor=self.request.user, tournament=self.tournament, content=bytes(self.upload.content)
-                )
-            except ServiceError as refused:
-                error = str(refused.message)
-        context.update(upload=self.upload, plan=plan, file_error=error)
-        if plan is not None:
-            _label_changed_fields(plan)
-            context["groups"] = [
-                (KIND_LABELS[kind], plan.of(kind, ADD), plan.of(kind, UPDATE), counts)
-                for kind, counts in plan.summary().items()
-            ]
+        plan = kwargs.get("plan") or people_upload_plan(actor=self.request.user, upload=self.upload)
+        _label_changed_fields(plan)
+        context.update(upload=self.upload, plan=plan)
+        context["sheets"] = [_sheet_context(sheet) for sheet in plan.sheets if sheet.columns]
+        context["groups"] = [
+            (
+                KIND_LABELS[kind],
+                plan.of(kind, ADD)[: self.shown_per_group],
+                plan.of(kind, UPDATE)[: self.shown_per_group],
+                counts,
+                max(0, counts["add"] - self.shown_per_group)
+                + max(0, counts["update"] - self.shown_per_group),
+            )
+            for kind, counts in plan.summary().items()
+        ]
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.POST.get("action") == "columns":
+            people_upload_choose_columns(
+                actor=request.user, upload=self.upload, chosen=_posted_columns(request)
+            )
+            messages.success(request, _("The file was read again with the columns as you chose them."))
+            return HttpResponseRedirect(request.path)
         try:
             plan = people_upload_import(actor=request.user, upload=self.upload)
         except ImportRefused as refused:
@@ -130,12 +150,55 @@ class ImportPreviewView(OrganiserMixin, TemplateView):
         return HttpResponseRedirect(reverse("organiser:checkin", args=[self.tournament.slug]))
 
 
+def _posted_columns(request: HttpRequest) -> dict[str, dict[str, str]]:
+    chosen: dict[str, dict[str, str]] = {}
+    for name, value in request.POST.items():
+        parts = name.split("-")
+        if len(parts) == 3 and parts[0] == "column" and parts[1].isdigit() and parts[2].isdigit():
+            chosen.setdefault(parts[1], {})[parts[2]] = value
+    return chosen
+
+
+def _sheet_context(sheet: Sheet) -> dict[str, Any]:
+    """A sheet's columns for the page: each with its header, an example, the meanings it may take and a note
+    on how it was read."""
+    options = [("", str(field_label("")))] + [
+        (field.key, str(field.label))
+        for field in FIELDS
+        if field.sheet == (REFEREES if sheet.kind == REFEREES else PEOPLE)
+    ]
+    return {
+        "sheet": sheet,
+        "options": options,
+        "columns": [{"column": column, "note": _column_note(column)} for column in sheet.columns],
+    }
+
+
+def _column_note(column: Any) -> str:
+    if column.how == DUPLICATE:
+        return _(
+            "Also reads as the field of column %(letter)s, which keeps it: choose what this column holds."
+        ) % {"letter": column.same_as}
+    if column.how == BY_TEXT:
+        return _("Read as %(language)s by its text.") % {"language": language_name(column.language)}
+    if column.how == CHOSEN:
+        return _("As you chose.")
+    if column.how == UNKNOWN and column.header:
+        return _("Not a column of people: not imported.")
+    return ""
+
+
+_SCHOOL_FIELD_KEYS = {"code": "school", "name_zh": "school_zh", "name_en": "school_en"}
+
+
 def _label_changed_fields(plan: ImportPlan) -> None:
-    """Each update names its changed columns by their headers, in the page's language."""
-    chinese = (get_language() or "").startswith("zh")
+    """Each update names its changed columns in the page's language."""
     for change in plan.changes:
-        headers = {c.field: (c.chinese if chinese else c.english) for c in COLUMNS[change.kind]}
-        change.fields_text = ", ".join(headers.get(name, name) for name in change.changed_fields)
+        keys = [
+            _SCHOOL_FIELD_KEYS.get(name, name) if change.kind == "schools" else name
+            for name in change.changed_fields
+        ]
+        change.fields_text = ", ".join(field_label(key) for key in keys)
 
 
 def _import_done(plan: ImportPlan) -> str:

@@ -141,6 +141,7 @@ class PlayerEditView(OrganiserMixin, FormView):
             "name_en": player.name_en,
             "school": player.school_id,
             "class_name": player.class_name,
+            "school_number": player.school_number,
             "number": player.number,
         }
 

@@ -8,6 +8,7 @@ from django.views.generic import TemplateView
 
 from core.views import OrganiserMixin
 from referee.views.standings_page import standings_context
+from referee.wording.names import numbered_name
 
 
 class StandingsView(OrganiserMixin, TemplateView):
@@ -23,7 +24,7 @@ class StandingsView(OrganiserMixin, TemplateView):
                 self.request,
                 self.tournament,
                 final_only=not provisional,
-                namer=lambda player: player.display_name,
+                namer=numbered_name,
             )
         )
         return context

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("referee", "0018_tournament_weather_rule"),
+        ("referee", "0019_player_school_number_and_people_upload_reading"),
     ]
 
     operations = [
