@@ -83,6 +83,7 @@ class PublicVersion(models.Model):
         verbose_name=_("tournament"),
     )
     number = models.PositiveBigIntegerField(_("version"), default=0)
+    changed_at = models.DateTimeField(_("changed at"), null=True)
 
     class Meta:
         verbose_name = _("public pages' version")

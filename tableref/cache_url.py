@@ -23,6 +23,9 @@ BACKENDS = {
 }
 
 
+MAX_ENTRIES = 20_000
+
+
 def cache_from_url(url: str) -> dict[str, Any]:
     """One entry of Django's CACHES: `db://TABLE`, `file:///ABSOLUTE/PATH`, `redis://HOST:PORT/DB`,
     `rediss://...`, and for development or tests only `locmem://` and `dummy://`."""
@@ -35,13 +38,15 @@ def cache_from_url(url: str) -> dict[str, Any]:
         table = parts.netloc or parts.path.lstrip("/")
         if not table.replace("_", "").isalnum():
             raise ImproperlyConfigured(f"CACHE_URL {url!r} needs a table name: db://tableref_cache.")
-        return {"BACKEND": backend, "LOCATION": table}
+        # Django's default keeps 300 entries and then drops a third at random: a hall's public pages (each
+        # language, view and page, under each version) and find-my-table's counters would push each other out.
+        return {"BACKEND": backend, "LOCATION": table, "OPTIONS": {"MAX_ENTRIES": MAX_ENTRIES}}
     if parts.scheme == "file":
         if not parts.path.startswith("/") or parts.netloc:
             raise ImproperlyConfigured(
                 f"CACHE_URL {url!r} needs an absolute folder: file:///var/cache/tableref."
             )
-        return {"BACKEND": backend, "LOCATION": parts.path}
+        return {"BACKEND": backend, "LOCATION": parts.path, "OPTIONS": {"MAX_ENTRIES": MAX_ENTRIES}}
     if parts.scheme in {"redis", "rediss"}:
         return {"BACKEND": backend, "LOCATION": url.strip()}
     return {"BACKEND": backend}

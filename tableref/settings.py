@@ -62,9 +62,6 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # A parent's reload of a kept public page is answered here, with the headers the site gave it
-    # (`referee/views/public_front.py`); the HTTPS redirect and the security headers still apply.
-    "referee.views.public_front.PublicPageFront",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -205,7 +202,7 @@ LOGOUT_REDIRECT_URL = "login"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
 # "Find my table" answers at most this many numbers a minute to one address (counted in the shared cache,
-# referee/views/public_throttle.py); raise it when a whole hall reaches a server through one address.
+# referee/public_throttle.py); raise it when a whole hall reaches a server through one address.
 FIND_TABLE_PER_MINUTE = env_int("FIND_TABLE_PER_MINUTE", 30, minimum=1)
 
 # A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow

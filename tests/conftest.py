@@ -25,12 +25,3 @@ def site_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
-
-
-@pytest.fixture(autouse=True)
-def no_versions_read_lately() -> None:
-    """Every test starts with no public version remembered by this process (`core.versions.recent_reads`), as
-    its database starts over: a tournament of the last test, at the same address, is not this one's."""
-    from core.versions import recent_reads
-
-    recent_reads.forget()

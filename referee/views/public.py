@@ -1,9 +1,9 @@
 """What the public sees: a tournament's schedule and progress, and the standings once released.
 
-The standings are made once per change and kept in the shared cache (`public_cache`); a small script
-(`static/js/standings.js`) asks every few seconds whether they changed (an ETag) and swaps the new table in
-without moving the reader's place; without the script a link reloads the page. `?projector=1` shows the
-standings in large type and turns to the next page at each refresh.
+Pages come whole from Django's cache (`referee/public_cache.py`, `public_base.py`); a small script
+(`static/js/standings.js`) asks every 15 seconds whether the standings changed (their ETag: a 304 costs one
+query) and swaps the new table in without moving the reader's place; without the script a link reloads the
+page. `?projector=1` shows the standings in large type and turns to the next page at each refresh.
 """
 
 from __future__ import annotations
@@ -12,22 +12,22 @@ import unicodedata
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
 from core.inputs import parse_number
 from referee import permissions, selectors
 from referee.models import Player, Round, School, Table, Tournament
+from referee.public_cache import cache_key, cached, changed_at, etag_of, public_tournament
+from referee.public_throttle import WINDOW_SECONDS, within_limit
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
-from referee.views.public_cache import CHOICES, cached, public_tournament
-from referee.views.public_page import KeptPageMixin, shown_at
-from referee.views.public_throttle import WINDOW_SECONDS, within_limit
+from referee.views.public_base import PublicPageMixin, public_headers
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import (
     PER_PAGE,
@@ -62,11 +62,11 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-class PublicTournamentView(KeptPageMixin, TemplateView):
+class PublicTournamentView(PublicPageMixin, TemplateView):
     """The schedule, each round's progress and the top ten; every parent gets it whole from the cache."""
 
     template_name = "public/tournament.html"
-    kept_part = "tournament-page"
+    cache_part = "tournament-page"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -75,11 +75,12 @@ class PublicTournamentView(KeptPageMixin, TemplateView):
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            front = cached(tournament, "front", QueryDict(), lambda: _front_standings(tournament))
-            context.update(front.value)
+            context.update(cached(tournament, "front", QueryDict(), lambda: _front_standings(tournament)))
         return context
 
 
+# The address's choices that change what the standings show, in the order their cache key names them.
+CHOICES = ("projector", "view", "round", "sort", "page")
 # Each view of the standings and the table that shows it, whose columns are what `sort` may name.
 VIEW_TABLES = {"players": PlayerStandingsTable, "tables": TableWinnersTable, "schools": SchoolStandingsTable}
 
@@ -138,12 +139,10 @@ def _rows_at_most(tournament: Tournament, view: str, round_: Round | None) -> in
     return Player.objects.filter(tournament=tournament).count()
 
 
-def standings_part(request: HttpRequest, tournament: Tournament) -> tuple[str, dict[str, str]]:
-    """(ETag, part): the released standings' table (and, on the projector, the next page's address) from the
-    cache."""
+def standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
+    """The released standings' table (and, on the projector, the next page's address), from the cache."""
     request.GET = standings_choices(request, tournament)
-    served = cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
-    return served.etag, served.value
+    return cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
 
 
 def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
@@ -155,6 +154,7 @@ def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[s
         namer=lambda player: public_label(player, tournament.privacy),
         per_page=PROJECTOR_ROWS if projector else PER_PAGE,
     )
+    context["changed_at"] = changed_at(tournament)
     html = render_to_string(FRAGMENT_TEMPLATE, context, request=request)
     return {"html": html, "next_page": _next_page_query(request, context["standings_table"])}
 
@@ -167,26 +167,25 @@ def _next_page_query(request: HttpRequest, table: Any) -> str:
     return f"?{query.urlencode()}"
 
 
-class PublicStandingsView(KeptPageMixin, TemplateView):
-    """Every parent (a reader who is not logged in) gets the whole page from the cache (`public_page`)."""
+class PublicStandingsView(PublicPageMixin, TemplateView):
+    """Every parent (a reader who is not logged in) gets the whole page from the cache."""
 
     template_name = "public/standings.html"
-    kept_part = "standings-page"
+    cache_part = "standings-page"
 
-    def kept_choices(self) -> QueryDict:
+    def cache_choices(self) -> QueryDict:
         return standings_choices(self.request, self.tournament)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         tournament = self.tournament
-        context["shown_at"] = shown_at()
         projector = self.request.GET.get("projector") == "1"
         context.update(tournament=tournament, projector=projector, released=tournament.standings_released)
         context["refresh_seconds"] = PROJECTOR_SECONDS if projector else REFRESH_SECONDS
         if tournament.standings_released:
-            etag, part = standings_part(self.request, tournament)
+            part = standings_part(self.request, tournament)
             context["standings_html"] = mark_safe(part["html"])  # our own template's output
-            context["etag"] = etag
+            context["etag"] = _standings_etag(self.request, tournament)
             context["refresh_url"] = part["next_page"] if projector else ""
             context["fragment_url"] = (
                 reverse("public:standings_fragment", args=[tournament.slug])
@@ -196,21 +195,26 @@ class PublicStandingsView(KeptPageMixin, TemplateView):
         return context
 
 
-def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings' table alone, for the page's script: 304 while it has not changed since its ETag."""
+def _standings_etag(request: HttpRequest, tournament: Tournament) -> str:
+    return etag_of(cache_key(tournament, "standings", standings_choices(request, tournament)))
+
+
+def _fragment_etag(request: HttpRequest, slug: str) -> str | None:
+    """The ETag of the standings' table as the address chooses it; None before they are released."""
     tournament = public_tournament(slug)
+    request.public_tournament = tournament  # for the view, which would read it again otherwise
+    return _standings_etag(request, tournament) if tournament.standings_released else None
+
+
+@condition(etag_func=_fragment_etag)
+def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings' table alone, for the page's script: `condition` answers 304 while it has not changed
+    since its ETag, without making anything."""
+    tournament = getattr(request, "public_tournament", None) or public_tournament(slug)
     if not tournament.standings_released:
-        response = HttpResponse(status=404)
-    else:
-        etag, part = standings_part(request, tournament)
-        if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(part["html"])
-        response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ("Cookie", "Accept-Language"))
-    return response
+        return HttpResponse(status=404)
+    etag = _standings_etag(request, tournament)
+    return public_headers(HttpResponse(standings_part(request, tournament)["html"]), etag)
 
 
 class FindTableView(TemplateView):

@@ -18,8 +18,8 @@ from django.views.generic import TemplateView
 
 from referee import permissions
 from referee.models import Round, RoundDraw, Tournament
+from referee.public_cache import public_tournament
 from referee.selectors.draws import round_seated_draw, tells_standings
-from referee.views.public_cache import public_tournament
 from referee.wording.draws import ADVANCEMENT_LABELS, MODE_LABELS, moves_text, repair_heading, report_lines
 
 

@@ -1,6 +1,7 @@
 // The public standings stay fresh without reloading the page (which would throw the reader back to the top):
-// every few seconds ask whether the table changed (its ETag), and only then swap the new one in, keeping the
-// scroll where it was. Without this script the page's "Refresh now" link does the same by hand.
+// every few seconds ask whether the table changed (its ETag; the server answers 304 when not), and only then
+// swap the new one in, with the time it last changed, keeping the scroll where it was. Without this script
+// the page's "Refresh now" link does the same by hand.
 (function () {
   "use strict";
   var box = document.querySelector("[data-standings-fragment]");
@@ -10,19 +11,6 @@
   var url = box.getAttribute("data-standings-fragment");
   var etag = box.getAttribute("data-etag");
   var seconds = parseInt(box.getAttribute("data-refresh-seconds"), 10) || 15;
-  var shownAt = document.querySelector("[data-shown-at]");
-
-  function twoDigits(number) {
-    return (number < 10 ? "0" : "") + number;
-  }
-
-  function stamp() {
-    if (shownAt) {
-      var now = new Date();
-      var time = twoDigits(now.getHours()) + ":" + twoDigits(now.getMinutes());
-      shownAt.textContent = shownAt.textContent.replace(/\d\d:\d\d/, time);
-    }
-  }
 
   function swap(html) {
     var x = window.scrollX;
@@ -37,13 +25,7 @@
       .then(function (response) {
         if (response.status === 200) {
           etag = response.headers.get("ETag") || etag;
-          return response.text().then(function (html) {
-            swap(html);
-            stamp();
-          });
-        }
-        if (response.status === 304) {
-          stamp();
+          return response.text().then(swap);
         }
         return null;
       })
