@@ -242,6 +242,7 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:referee_cards": [(slug,), ("no-such-tournament",)],
         "organiser:lockouts": [(slug,), ("no-such-tournament",)],
         "unlock": [()],
+        "language": [("en",), ("zh-hant",), ("xx",)],
         "organiser:standings": [(slug,)],
         "organiser:standings_order": [(slug,)],
         "referee:my_tables": [()],

@@ -50,6 +50,7 @@ def test_the_default_cache_is_a_database_table_every_worker_shares() -> None:
     assert values["CACHES"]["default"] == {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "tableref_cache",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # Django's 300 would let a hall's pages push each other out
     }
 
 
@@ -58,13 +59,18 @@ def test_the_default_cache_is_a_database_table_every_worker_shares() -> None:
     [
         (
             "db://site_cache",
-            {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "site_cache"},
+            {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": "site_cache",
+                "OPTIONS": {"MAX_ENTRIES": 20_000},
+            },
         ),
         (
             "file:///var/cache/tableref",
             {
                 "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                 "LOCATION": "/var/cache/tableref",
+                "OPTIONS": {"MAX_ENTRIES": 20_000},
             },
         ),
         (

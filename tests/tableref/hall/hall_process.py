@@ -90,7 +90,7 @@ class Hall:
         """The tournament's organiser, logged in."""
         from benchmarks.load_clients import forms_of
 
-        client = httpx.Client(base_url=self.base_url, timeout=30)
+        client = httpx.Client(base_url=self.base_url, timeout=30, headers={"Accept-Language": "en"})
         form = next(form for form in forms_of(client.get("/login/").text) if "password" in form["fields"])
         answer = client.post(
             "/login/", data={**form["fields"], "username": "hall-organiser", "password": PASSWORD}
