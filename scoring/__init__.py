@@ -6,6 +6,7 @@ The contract, examples and error codes: docs/engine.md.
 
 from scoring.errors import (
     GameError,
+    GameOverSet,
     InputError,
     InvalidSet,
     MatchError,
@@ -29,6 +30,7 @@ from scoring.sets import read_set
 __all__ = [
     "GameError",
     "GameInput",
+    "GameOverSet",
     "GameResult",
     "IncidentKind",
     "InputError",
