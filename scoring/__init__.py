@@ -4,6 +4,7 @@ The public names are re-exported here; `python -m scoring` is the same engine be
 The contract, examples and error codes: docs/engine.md.
 """
 
+from scoring.deal import DealDraw, deal_draw
 from scoring.errors import (
     GameError,
     GameOverSet,
@@ -28,6 +29,7 @@ from scoring.set_reading import SetReading
 from scoring.sets import read_set
 
 __all__ = [
+    "DealDraw",
     "GameError",
     "GameInput",
     "GameOverSet",
@@ -52,6 +54,7 @@ __all__ = [
     "all_rulesets",
     "check_copies",
     "could_meld",
+    "deal_draw",
     "decide_match",
     "format_tiles",
     "get_ruleset",

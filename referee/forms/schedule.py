@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+import scoring
 from core.inputs import require_date_in_range
 from core.text import validate_single_line
 from core.widgets import DatePicker, TimePicker
@@ -70,6 +71,14 @@ class SeatForm(forms.Form):
     def __init__(self, *args, table: Table, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         tournament = table.round.tournament
+        if not scoring.get_ruleset(tournament.ruleset).is_rummikub:
+            self.fields["drawn_number"] = forms.IntegerField(
+                label=_("Card drawn for the deal"),
+                min_value=0,
+                max_value=9,
+                required=False,
+                help_text=_("Action cards and wilds count 0."),
+            )
         taken = set(table.seats.values_list("letter", flat=True))
         free = [letter for letter in seat_letters_for(tournament) if letter not in taken]
         first_free = ("", _("first free seat"))

@@ -39,6 +39,12 @@ def seat_label(letter: str) -> str:
 
 
 @register.filter
+def seat_list(letters: list[str]) -> str:
+    """Seats in a line as the language lists them: "A, C", 「甲、丙」."""
+    return sentences.listed(seats.seat_label(letter) for letter in letters)
+
+
+@register.filter
 def basis_label(basis: str) -> str:
     return str(codes.basis_label(basis))
 

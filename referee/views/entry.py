@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.views import ActionPageView, posted_object
 from referee import permissions, selectors, services
-from referee.forms.incidents import DrawsForm, ReasonForm, TieBreakForm
+from referee.forms.incidents import ReasonForm, TieBreakForm, draws_form
 from referee.models import Incident, Table
 from referee.results.previews import restore_preview
 from referee.results.table_rules import table_ruleset
@@ -114,10 +114,12 @@ class ResultEntryView(ActionPageView):
             # The form left the page with the first game, so a refusal shown on it would go unseen.
             messages.error(self.request, _("The drawn numbers are fixed once the first game is recorded."))
             return HttpResponseRedirect(self.page_url())
-        form = DrawsForm(self.request.POST, seats=sheet.seats)
+        form = draws_form(sheet, self.request.POST)
         if form.is_valid():
             try:
-                services.seat_draws_record(actor=self.request.user, table=self.table, numbers=form.numbers())
+                services.seat_draws_record(
+                    actor=self.request.user, table=self.table, numbers=form.numbers(), again=form.again()
+                )
             except ServiceError as error:
                 add_service_error(form, error, error.field)
             else:

@@ -17,7 +17,7 @@ from core.inputs import parse_number
 from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
-from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.forms.incidents import TieBreakForm, draws_form
 from referee.forms.pad import pad_layout
 from referee.models import Table
 from referee.results.outcome import TableOutcome
@@ -92,7 +92,7 @@ class TableSheetView(ResultEntryView):
         if can_edit and enough_seats and (sheet.games or not table.is_signed_off):
             context.setdefault("incident_form", incident_form(table, sheet, outcome=outcome))
         if can_enter and not table.is_signed_off and not sheet.games and sheet.seats:
-            context.setdefault("draws_form", DrawsForm(seats=sheet.seats))
+            context.setdefault("draws_form", draws_form(sheet))
         if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
             tied = [seat for seat in sheet.seats if seat.letter in outcome.tied]
             context.setdefault(

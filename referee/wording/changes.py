@@ -110,9 +110,16 @@ def _incident_line(ruleset_key: str, snapshot: dict) -> str:
     }
 
 
+def _drawn_shown(value: Any) -> str:
+    """A seat's draw: its number, or (UNO, after a tie on the highest card) every card it drew, in order."""
+    if isinstance(value, list):
+        return " / ".join(str(card) for card in value)
+    return _shown("", value)
+
+
 def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
     line = labelled(seat_label(snapshot.get("letter", "")), players.get(snapshot.get("player"), ""))
-    if snapshot.get("drawn_number"):
+    if snapshot.get("drawn_number") is not None:
         line += " " + _("(drew %(number)s)") % {"number": snapshot["drawn_number"]}
     return line
 
@@ -165,5 +172,5 @@ def change_lines(
         return [labelled(seat_label(after.get("tie_winner", "")), after.get("tie_break", ""))]
     if action == "seat.draws":
         drawn = sorted(after.items())
-        return [listed(f"{seat_label(letter)} {_shown('', number)}" for letter, number in drawn)]
+        return [listed(f"{seat_label(letter)} {_drawn_shown(number)}" for letter, number in drawn)]
     return _plain_lines(before, after)
