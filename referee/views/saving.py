@@ -22,9 +22,10 @@ from referee import selectors, services
 from referee.forms.conflicts import Conflict, form_data, game_conflict
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
 from referee.forms.incidents import IncidentForm
-from referee.models import Game, Incident, Table
+from referee.models import Game, HandResult, Incident, Table
+from referee.results.hands import stored_facts
 from referee.results.outcome import TableOutcome
-from referee.results.previews import game_preview
+from referee.results.previews import StoredGame, game_preview
 from referee.results.table_rules import table_ruleset
 from referee.selectors.sheets import SheetSeat, TableSheet, sheet_outcome
 
@@ -193,6 +194,30 @@ def incident_save(request: HttpRequest, table: Table) -> IncidentSave:
     return IncidentSave(form, sheet, incident=incident)
 
 
+def stored_game_for(
+    table: Table, ruleset: scoring.Ruleset, number: int | None, version: int | None
+) -> StoredGame | None:
+    """The game a correction starts from (one query), for its preview; None for a new game."""
+    if not number or not version:
+        return None
+    rows = HandResult.objects.filter(game__table=table, game__number=number).select_related("seat", "game")
+    hands = list(rows)
+    if not hands:
+        return None
+    return StoredGame(
+        ending=hands[0].game.ending,
+        facts={hand.seat.letter: stored_facts(hand) for hand in hands},
+        rack_values={hand.seat.letter: _rack_value(ruleset, hand) for hand in hands},
+        scores={hand.seat.letter: hand.score for hand in hands},
+    )
+
+
+def _rack_value(ruleset: scoring.Ruleset, hand: HandResult) -> int:
+    if hand.rack_value is not None:
+        return hand.rack_value
+    return scoring.rack_value(ruleset, hand.rack) if hand.rack else 0
+
+
 def preview_of(table: Table, form: GameEntryForm) -> Any:
     """The engine's scores for a valid form, or None with the refusal added to the form."""
     if not form.is_valid():
@@ -201,7 +226,9 @@ def preview_of(table: Table, form: GameEntryForm) -> Any:
         names = {seat.letter: seat.player_name for seat in form.seats}
         played = table_ruleset(table.round.tournament, len(form.seats))
         ending = form.cleaned_data["ending"]
-        return game_preview(played, names, ending, form.hand_facts(), form.last_card)
+        values = form.cleaned_data
+        stored = stored_game_for(table, played, values.get("game_number"), values.get("version"))
+        return game_preview(played, names, ending, form.hand_facts(), form.last_card, stored)
     except ServiceError as error:
         add_service_error(form, error, form.field_for(error.field, error.code))
         return None
