@@ -36,6 +36,7 @@ from referee.services.schedule import (
     table_create,
     table_delete,
 )
+from referee.services.seat_fixes import game_void, seat_player_correct
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.standings import standings_decision_record, tournament_standings_order_set
@@ -47,6 +48,7 @@ __all__ = [
     "referee_password_reset",
     "export_job_request",
     "game_result_submit",
+    "game_void",
     "incident_record",
     "incident_record_in_play",
     "incident_remove",
@@ -74,6 +76,7 @@ __all__ = [
     "school_update",
     "seat_assign",
     "seat_draws_record",
+    "seat_player_correct",
     "seat_remove",
     "standings_decision_record",
     "table_assign_referee",

@@ -119,7 +119,7 @@ def _last_card(typed: str, tournament: Tournament) -> str:
     return card
 
 
-def _snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
+def game_snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
     """The game as the audit keeps it; `hands` when they were just written, else they are read."""
     rows = game.hands.select_related("seat") if hands is None else hands
     by_letter = {
@@ -245,7 +245,7 @@ def game_result_submit(
     last_card = _last_card(last_card, tournament)
     result = score(table_ruleset(tournament, len(seats)), ending, hands, last_card)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
-    before = _snapshot(existing) if existing is not None else None
+    before = game_snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission, last_card)
     stored = _save_hands(game, seats, hands, numbers)
     if existing is None:  # the incidents recorded while it was played join it
@@ -258,7 +258,7 @@ def game_result_submit(
         game=game,
         action="game.create" if before is None else "game.correct",
         before=before,
-        after=_snapshot(game, stored),
+        after=game_snapshot(game, stored),
         reason=reason,
         public=table.signed_off_at is not None,
     )

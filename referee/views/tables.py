@@ -19,6 +19,7 @@ from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import TieBreakForm, draws_form
 from referee.forms.pad import pad_layout
+from referee.forms.table_fixes import GameVoidForm, SeatFixForm
 from referee.models import Table
 from referee.results.outcome import TableOutcome
 from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
@@ -186,6 +187,8 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         "remove-seat": "remove_seat",
         "assign-referee": "assign_referee",
         "delete": "delete_table",
+        "fix-seat": "fix_seat",
+        "void-game": "void_game",
     }
 
     def load(self, **kwargs: Any) -> None:
@@ -197,9 +200,37 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         context.setdefault(
             "referee_form", RefereeAssignForm(table=self.table, initial={"referee": self.table.referee_id})
         )
-        context["seats_open"] = not self.table.is_signed_off and not context["sheet"].games
-        context["seats_full"] = len(context["sheet"].seats) >= self.tournament.table_size
+        sheet = context["sheet"]
+        context["seats_open"] = not self.table.is_signed_off and not sheet.games
+        context["seats_full"] = len(sheet.seats) >= self.tournament.table_size
+        if sheet.games:
+            context.setdefault("seat_fix_form", SeatFixForm(seats=sheet.seats, tournament=self.tournament))
+            context.setdefault("void_form", GameVoidForm(games=sheet.games))
         return context
+
+    def fix_seat(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = SeatFixForm(self.request.POST, seats=sheet.seats, tournament=self.tournament)
+
+        def perform(values: dict) -> None:
+            seat = self.table.seats.get(letter=values["seat"])
+            services.seat_player_correct(
+                actor=self.request.user, seat=seat, player=values["player"], reason=values["reason"]
+            )
+
+        return self.run_form(
+            "seat_fix_form", form, perform, _("Seat corrected: its games now count for that child.")
+        )
+
+    def void_game(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = GameVoidForm(self.request.POST, games=sheet.games)
+
+        def perform(values: dict) -> None:
+            game = self.table.games.get(number=values["game"])
+            services.game_void(actor=self.request.user, game=game, reason=values["reason"])
+
+        return self.run_form("void_form", form, perform, _("Game voided: the table plays it again."))
 
     def add_seat(self) -> HttpResponse:
         def perform(values: dict) -> None:

@@ -149,7 +149,7 @@ def change_lines(
     before, after = changes.get("before") or {}, changes.get("after") or {}
     if action in ("seat.assign", "seat.remove"):
         return [_seat_line(after or before, names.get("players", {}))]
-    if action == "seat.substitute":
+    if action in ("seat.substitute", "seat.correct"):
         players = names.get("players", {})
         old, new = players.get(before.get("player"), "—"), players.get(after.get("player"), "—")
         return [labelled(seat_label(after.get("seat", "")), f"{old}{ARROW}{new}")]
@@ -159,6 +159,11 @@ def change_lines(
         return [f"{old}{ARROW}{new}"]
     if action in GAME_ACTIONS:
         return game_lines(before, after)
+    if action == "game.void":
+        return [
+            _("game %(number)s, as it was:") % {"number": after.get("number", "")},
+            *game_lines({}, before),
+        ]
     if action in ("incident.record", "incident.remove"):
         return [_incident_line(ruleset_key, after or before)]
     if action == "table.create":

@@ -182,6 +182,13 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.seat_draws_record(actor=a, table=w.table, numbers={"A": 3, "B": 9}),
     ),
     "game_result_submit": (RESULT_WRITERS, _next_game),
+    "seat_player_correct": (
+        ORGANISER_ONLY,
+        lambda a, w: services.seat_player_correct(
+            actor=a, seat=w.finished_table.seats.get(letter="A"), player=w.spare_player, reason="坐錯了"
+        ),
+    ),
+    "game_void": (ORGANISER_ONLY, lambda a, w: services.game_void(actor=a, game=w.game, reason="重打")),
     "incident_record": (
         RESULT_WRITERS,
         lambda a, w: services.incident_record(actor=a, game=w.game, seat=w.game_seat, kind="overtime"),
