@@ -44,3 +44,24 @@ class GameVoidForm(forms.Form):
         self.fields["game"].choices = [
             (game.number, _("Game %(number)d") % {"number": game.number}) for game in games
         ]
+
+
+class LeaveForm(forms.Form):
+    """A player who leaves during the table: gone from the next game on (RULES.md)."""
+
+    seat = forms.ChoiceField(label=_("Who leaves?"))
+    from_game = forms.IntegerField(
+        label=_("Gone from game"),
+        min_value=1,
+        max_value=999,
+        help_text=_(
+            "The games before stand as recorded; this game and later ones are played by those still there."
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    reason = forms.CharField(label=_("Why (optional)"), required=False, **REASON)
+
+    def __init__(self, *args, seats: Sequence[SheetSeat], next_game: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [seat_choice(seat) for seat in seats if seat.left_after is None]
+        self.fields["from_game"].initial = next_game

@@ -113,7 +113,8 @@ class Seat(models.Model):
     trigger (referee/models/triggers.py), since a check constraint sees only its own row.
 
     `drawn_number`: the number (Rummikub, distinct at a table) or card (UNO, 0 to 9, equal cards allowed)
-    the player drew for the order of play; the service checks it by the ruleset."""
+    the player drew for the order of play; the service checks it by the ruleset. `left_after`: the games the
+    player took part in before leaving the table (RULES.md, "A player who leaves during a table")."""
 
     table = models.ForeignKey(
         Table,
@@ -132,6 +133,15 @@ class Seat(models.Model):
         Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
     drawn_number = models.PositiveSmallIntegerField(_("drawn number"), null=True, blank=True)
+    left_after = models.PositiveSmallIntegerField(
+        _("left after game"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The player left the table after this many games: later games are played and scored by those "
+            "still there."
+        ),
+    )
     drawn_again = models.JSONField(
         _("cards drawn again"),
         default=list,

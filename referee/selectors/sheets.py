@@ -24,6 +24,11 @@ class SheetSeat:
     drawn_number: int | None
     seat_pk: int
     drawn_again: tuple[int, ...] = ()
+    left_after: int | None = None
+
+    def plays(self, game_number: int) -> bool:
+        """Whether this seat takes part in game `game_number` (a player who left does not, later on)."""
+        return self.left_after is None or game_number <= self.left_after
 
 
 @dataclass(frozen=True)
@@ -243,6 +248,7 @@ def _sheet_seat(seat: Seat) -> SheetSeat:
         drawn_number=seat.drawn_number,
         seat_pk=seat.pk,
         drawn_again=tuple(seat.drawn_again or ()),
+        left_after=seat.left_after,
     )
 
 

@@ -18,6 +18,7 @@ from referee.services.draws import (
 )
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
+from referee.services.leaving import seat_leave, seat_return
 from referee.services.people import (
     player_create,
     player_delete,
@@ -77,7 +78,9 @@ __all__ = [
     "seat_assign",
     "seat_draws_record",
     "seat_player_correct",
+    "seat_leave",
     "seat_remove",
+    "seat_return",
     "standings_decision_record",
     "table_assign_referee",
     "table_confirm",

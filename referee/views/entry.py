@@ -16,6 +16,7 @@ from core.errors import ServiceError
 from core.views import ActionPageView, posted_object
 from referee import permissions, selectors, services
 from referee.forms.incidents import ReasonForm, TieBreakForm, draws_form
+from referee.forms.table_fixes import LeaveForm
 from referee.models import Incident, Table
 from referee.results.previews import restore_preview
 from referee.results.table_rules import table_ruleset
@@ -28,6 +29,7 @@ from referee.views.saving import (
     incident_save,
     preview_of,
 )
+from referee.wording.leaving import left_message
 
 
 class ResultEntryView(ActionPageView):
@@ -44,6 +46,8 @@ class ResultEntryView(ActionPageView):
         "sign-off": "sign_off",
         "confirm": "confirm",
         "tie-break": "break_tie",
+        "leave-table": "leave_table",
+        "return-to-table": "return_to_table",
     }
 
     def render_page(self, **context: Any) -> HttpResponse:
@@ -126,6 +130,32 @@ class ResultEntryView(ActionPageView):
                 messages.success(self.request, _("Drawn numbers recorded."))
                 return HttpResponseRedirect(self.page_url())
         return self.render_page(draws_form=form, sheet=sheet)
+
+    def leave_table(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = LeaveForm(self.request.POST, seats=sheet.seats, next_game=sheet.games_played + 1)
+        if form.is_valid():
+            values = form.cleaned_data
+            try:
+                repairs = services.seat_leave(
+                    actor=self.request.user,
+                    seat=self.table.seats.get(letter=values["seat"]),
+                    from_game=values["from_game"],
+                    reason=values["reason"],
+                )
+            except ServiceError as error:
+                add_service_error(form, error, error.field)
+            else:
+                messages.success(self.request, left_message(values["seat"], values["from_game"], repairs))
+                return HttpResponseRedirect(self.page_url("entry"))
+        return self.render_page(leave_form=form, sheet=sheet)
+
+    def return_to_table(self) -> HttpResponse:
+        seat = posted_object(self.request, "seat", self.table.seats.filter(left_after__isnull=False))
+        return self.run_action(
+            lambda: services.seat_return(actor=self.request.user, seat=seat),
+            _("The player is back at the table and plays on."),
+        )
 
     def sign_off(self) -> HttpResponse:
         return self.run_action(

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from core.errors import ServiceError
+from core.inputs import parse_number
 from referee import selectors, services
 from referee.forms.conflicts import Conflict, form_data, game_conflict
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
@@ -41,9 +42,16 @@ def next_game_open(table: Table, sheet: TableSheet, outcome: TableOutcome | None
     return not (outcome if outcome is not None else sheet_outcome(tournament, sheet)).finished
 
 
+def seats_of_game(seats: Sequence[SheetSeat], game_number: int | None) -> list[SheetSeat]:
+    """The seats a game's form asks about: a player who left the table is not in later games."""
+    return [seat for seat in seats if game_number is None or seat.plays(game_number)]
+
+
 def posted_entry_form(table: Table, seats: Sequence[SheetSeat], data: Any) -> GameEntryForm:
-    """A posted game: who sits where is all its form needs (`selectors.sheet_seats`, one query)."""
-    return GameEntryForm(data, seats=seats, ruleset=table_ruleset(table.round.tournament, len(seats)))
+    """A posted game: who sits where is all its form needs (`selectors.sheet_seats`, one query). The ruleset
+    is the table's as seated (a smaller table after someone left plays the same set)."""
+    playing = seats_of_game(seats, parse_number(str(data.get("game_number", ""))))
+    return GameEntryForm(data, seats=playing, ruleset=table_ruleset(table.round.tournament, len(seats)))
 
 
 def entry_form(
@@ -59,7 +67,8 @@ def entry_form(
         initial = {"game_number": sheet.games_played + 1}
     initial["submission"] = new_submission_key()
     ruleset = table_ruleset(table.round.tournament, len(sheet.seats))
-    return GameEntryForm(initial=initial, seats=sheet.seats, ruleset=ruleset)
+    playing = seats_of_game(sheet.seats, initial["game_number"])
+    return GameEntryForm(initial=initial, seats=playing, ruleset=ruleset)
 
 
 def incident_form(

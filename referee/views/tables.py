@@ -19,7 +19,7 @@ from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
 from referee.forms.incidents import TieBreakForm, draws_form
 from referee.forms.pad import pad_layout
-from referee.forms.table_fixes import GameVoidForm, SeatFixForm
+from referee.forms.table_fixes import GameVoidForm, LeaveForm, SeatFixForm
 from referee.models import Table
 from referee.results.outcome import TableOutcome
 from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
@@ -94,6 +94,14 @@ class TableSheetView(ResultEntryView):
             context.setdefault("incident_form", incident_form(table, sheet, outcome=outcome))
         if can_enter and not table.is_signed_off and not sheet.games and sheet.seats:
             context.setdefault("draws_form", draws_form(sheet))
+        if can_enter and not table.is_signed_off and sheet.games and not outcome.finished:
+            next_game = sheet.games_played + 1
+            context.setdefault("leave_form", LeaveForm(seats=sheet.seats, next_game=next_game))
+            context["returnable"] = [
+                seat
+                for seat in sheet.seats
+                if seat.left_after is not None and seat.left_after >= sheet.games_played
+            ]
         if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
             tied = [seat for seat in sheet.seats if seat.letter in outcome.tied]
             context.setdefault(
@@ -121,6 +129,7 @@ def console_context(table: Table, sheet: TableSheet, can_enter: bool, context: d
                 "short": seat_label(seat.letter),
             }
             for seat in _in_play_order(sheet)
+            if seat.plays(sheet.games_played + 1)
         ],
         "pad": pad_layout(ruleset),
         "turn_seconds": turn_seconds(tournament) if playing and overtime else None,

@@ -189,6 +189,14 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         ),
     ),
     "game_void": (ORGANISER_ONLY, lambda a, w: services.game_void(actor=a, game=w.game, reason="重打")),
+    "seat_leave": (
+        RESULT_WRITERS,
+        lambda a, w: services.seat_leave(actor=a, seat=w.in_play.seats.get(letter="C"), from_game=2),
+    ),
+    "seat_return": (
+        RESULT_WRITERS,
+        lambda a, w: services.seat_return(actor=a, seat=w.in_play.seats.get(letter="D")),
+    ),
     "incident_record": (
         RESULT_WRITERS,
         lambda a, w: services.incident_record(actor=a, game=w.game, seat=w.game_seat, kind="overtime"),
@@ -293,7 +301,9 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
         actor=organiser, name="新賽", slug="fresh", ruleset="hk-school"
     )
     late_round, late_player = _drawn_round_and_late_player(organiser, tournament)
+    in_play = _in_play_with_one_left(organiser, referee, tournament, players)
     return SimpleNamespace(
+        in_play=in_play,
         late_round=late_round,
         late_player=late_player,
         tournament=tournament,
@@ -315,6 +325,21 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
         earlier_referee=earlier_referee,
         incident=incident,
     )
+
+
+def _in_play_with_one_left(organiser, referee, tournament, players):
+    """A table of four after game 1, the player in seat D marked gone from game 2."""
+    round_ = services.round_create(
+        actor=organiser, tournament=tournament, name="進行中", date=DAY, start_time=NINE
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for letter, player in zip("ABCD", players[:4], strict=True):
+        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=5) for s in "BCD"]
+    services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+    table.seats.filter(letter="D").update(left_after=1)  # gone from game 2 (still present, for the draws here)
+    return table
 
 
 def _drawn_round_and_late_player(organiser, tournament):
