@@ -338,7 +338,7 @@ def _in_play_with_one_left(organiser, referee, tournament, players):
         services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
     hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=5) for s in "BCD"]
     services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
-    table.seats.filter(letter="D").update(left_after=1)  # gone from game 2 (still present, for the draws here)
+    table.seats.filter(letter="D").update(left_after=1)  # gone from game 2 (present still, for the draws)
     return table
 
 
