@@ -82,6 +82,7 @@ class TournamentSettingsForm(forms.Form):
         label=_("A player who leaves during the tournament"),
         choices=WithdrawnPlacing.choices,
         initial=WithdrawnPlacing.AS_PLAYED,
+        required=False,
         widget=forms.RadioSelect,
         help_text=_(
             "Their games played stand either way; they are left out of later draws until marked back."

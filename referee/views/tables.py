@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -24,6 +25,7 @@ from referee.models import Table
 from referee.results.outcome import TableOutcome
 from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
 from referee.selectors.progress import TableProgress
+from referee.selectors.seat_warnings import seat_warnings
 from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView
 from referee.views.offline import offline_copy
@@ -187,6 +189,10 @@ def tile_points(ruleset_key: str | scoring.Ruleset) -> dict[str, int]:
     return {token: deck.points(token) for token in deck.all_tokens()}
 
 
+class SeatUnconfirmed(Exception):
+    """A seat the organiser has not yet confirmed over its warnings: its transaction is rolled back."""
+
+
 class OrganiserTableView(OrganiserMixin, TableSheetView):
     template_name = "referee/organiser/table.html"
     section = "rounds"
@@ -242,11 +248,21 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         return self.run_form("void_form", form, perform, _("Game voided: the table plays it again."))
 
     def add_seat(self) -> HttpResponse:
-        def perform(values: dict) -> None:
-            services.seat_assign(actor=self.request.user, table=self.table, **values)
-
+        """A seat the service refuses says why first; one it would take, beside classmates or for a child
+        marked absent, is undone and shown with the warnings until the organiser ticks "all the same"."""
         form = SeatForm(self.request.POST, table=self.table)
-        return self.run_form("seat_form", form, perform, _("Player seated."))
+
+        def perform(values: dict) -> None:
+            values = {name: value for name, value in values.items() if name != "confirm"}
+            with transaction.atomic():
+                services.seat_assign(actor=self.request.user, table=self.table, **values)
+                if form.needs_confirmation(seat_warnings(self.table, values["player"])):
+                    raise SeatUnconfirmed
+
+        try:
+            return self.run_form("seat_form", form, perform, _("Player seated."))
+        except SeatUnconfirmed:
+            return self.render_to_response(self.get_context_data(seat_form=form))
 
     def remove_seat(self) -> HttpResponse:
         seat = posted_object(self.request, "seat", self.table.seats.all())
