@@ -42,7 +42,7 @@ from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
-from referee.services.withdrawals import player_seat_late, player_withdraw
+from referee.services.withdrawals import player_seat_late, player_withdraw, round_reseat_absent
 
 __all__ = [
     "referee_cards_passwords_reset",
@@ -70,6 +70,7 @@ __all__ = [
     "round_draw_preview",
     "round_draw_redraw",
     "round_draw_swap",
+    "round_reseat_absent",
     "round_update",
     "school_attendance_rest_present",
     "school_create",

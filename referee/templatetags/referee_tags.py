@@ -83,6 +83,12 @@ def spaced(text: str) -> str:
 
 
 @register.filter
+def door_label(state: str) -> str:
+    """A child's attendance in the check-in page's words, as its buttons say them ("here", not "present")."""
+    return labels.attendance_label(state)
+
+
+@register.filter
 def yes_no(value: bool) -> str:
     return labels.yes_no(bool(value))
 

@@ -56,6 +56,13 @@ def _substitute(actor, w):
     return services.player_substitute(actor=actor, absent=absent, substitute=w.spare_player)
 
 
+def _reseat_absent(actor, w):
+    """The drawn round not begun, re-seated without a child of it marked absent at the door."""
+    seated = w.late_round.tables.order_by("number").first().seats.order_by("letter").first().player
+    type(seated).objects.filter(pk=seated.pk).update(attendance="absent")
+    return services.round_reseat_absent(actor=actor, round_=w.late_round)
+
+
 WRITES: dict[str, tuple[set[str], Callable]] = {
     "tournament_update": (
         ORGANISER_ONLY,
@@ -239,6 +246,7 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         ORGANISER_ONLY,
         lambda a, w: services.player_seat_late(actor=a, player=w.late_player, round_=w.late_round),
     ),
+    "round_reseat_absent": (ORGANISER_ONLY, lambda a, w: _reseat_absent(a, w)),
     "player_withdraw": (
         ORGANISER_ONLY,
         lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),
@@ -361,6 +369,8 @@ def _drawn_round_and_late_player(organiser, tournament):
     for pk, state in states.items():
         Player.objects.filter(pk=pk).update(attendance=state)
     late_player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="丁")
+    Player.objects.filter(pk=late_player.pk).update(attendance="late")  # marked at the door on arrival
+    late_player.refresh_from_db()
     return late_round, late_player
 
 
