@@ -110,5 +110,5 @@ def decided_by_label(code: str) -> str:
 
 @register.filter
 def moment(value: datetime.datetime | None) -> str:
-    """Nov. 23, 2026 07:43, 2026年11月23日 07:43."""
+    """23 Nov 2026 07:43, 2026年11月23日 07:43."""
     return times.moment_text(value)

@@ -18,6 +18,7 @@ from referee.wording.figures import score_text
 from referee.wording.labels import ending_label, yes_no
 from referee.wording.seats import seat_label
 from referee.wording.sentences import labelled, listed
+from referee.wording.times import day_and_time
 
 HAND_LABELS = {
     "went_out": gettext_lazy("went out"),
@@ -179,3 +180,23 @@ def change_lines(
         drawn = sorted(after.items())
         return [listed(f"{seat_label(letter)} {_drawn_shown(number)}" for letter, number in drawn)]
     return _plain_lines(before, after)
+
+
+LATE_LABELS = {
+    "game.correct": gettext_lazy("game %(number)s corrected"),
+    "seat.correct": gettext_lazy("seat %(seat)s: another child sat there"),
+    "incident.remove": gettext_lazy("game %(number)s: an incident removed"),
+    "incident.record": gettext_lazy("game %(number)s: an incident added"),
+}
+
+
+def late_correction_line(item: Any) -> str:
+    """A change after sign-off, for the printed sheet: "* game 2 corrected, 5 Dec 10:42, 黃主任: reason"."""
+    what = str(LATE_LABELS.get(item.action, item.action)) % {
+        "number": item.game_number or "",
+        "seat": seat_label(item.seat),
+    }
+    parts = [what, day_and_time(item.at), item.who]
+    if item.reason:
+        parts.append(item.reason)
+    return "* " + listed([part for part in parts if part])

@@ -31,6 +31,7 @@ from referee.services import people as registration
 from referee.services.withdrawals import absent_in, open_drawn_rounds
 from referee.wording.draws import moves_text
 from referee.wording.labels import attendance_label
+from referee.wording.sentences import spaced
 
 
 class CheckInMixin(LoginRequiredMixin):
@@ -187,7 +188,7 @@ class CheckInView(CheckInMixin, TemplateView):
         answer = {"player": player.pk, "attendance": player.attendance, "label": label}
         if player.pk in substitutable(self.tournament, request.user, player=player):
             answer["substitute"] = reverse("organiser:substitute", args=[self.tournament.slug, player.pk])
-        return player.school.code, done, [answer]
+        return player.school.code, spaced(done), [answer]  # 在 Round 1: a space where a name meets Chinese
 
     def reseat(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
         """The organiser's one re-seat of a drawn round without every child marked absent since the draw."""
@@ -201,7 +202,7 @@ class CheckInView(CheckInMixin, TemplateView):
         )
         done = done % {"round": round_.name, "count": moves}
         lines = [done, *moves_text(round_seated_draw(round_).repairs[-1])]
-        return "", " ".join(lines), []
+        return "", spaced(" ".join(lines)), []
 
     def rest_present(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
         school = posted_object(request, "school", self.tournament.schools.all())
