@@ -61,7 +61,7 @@ def table_history(table: Table) -> list[AuditRow]:
     ]
 
 
-SEAT_ACTIONS = ("seat.assign", "seat.remove", "seat.substitute", "seat.correct")
+SEAT_ACTIONS = ("seat.assign", "seat.remove", "seat.substitute", "seat.correct", "seat.leave", "seat.return")
 
 
 def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:

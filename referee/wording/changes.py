@@ -154,6 +154,17 @@ def change_lines(
         players = names.get("players", {})
         old, new = players.get(before.get("player"), "—"), players.get(after.get("player"), "—")
         return [labelled(seat_label(after.get("seat", "")), f"{old}{ARROW}{new}")]
+    if action in ("seat.leave", "seat.return"):
+        snapshot = after if action == "seat.leave" else before
+        who = labelled(
+            seat_label(snapshot.get("seat", "")), names.get("players", {}).get(snapshot.get("player"), "—")
+        )
+        if action == "seat.leave":
+            return [
+                _("%(who)s: gone from game %(number)s on")
+                % {"who": who, "number": snapshot.get("from_game", "")}
+            ]
+        return [_("%(who)s: back at the table, marked gone by mistake") % {"who": who}]
     if action == "table.assign_referee":
         users = names.get("users", {})
         old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")

@@ -252,3 +252,12 @@ class TestThroughTheTablePage:
         assert page.status_code == 200
         assert "went_out" in page.context["entry_form"].errors
         assert two_played.games.count() == 2
+
+
+def test_the_table_s_history_says_who_left_and_from_which_game(client, referee, two_played):
+    leave(two_played, referee, reason="不適")
+    client.force_login(referee)
+    page = client.get(reverse("referee:table", args=[two_played.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    lines = [line for entry in page.context["history"] for line in entry.lines]
+    name = two_played.seats.get(letter="C").player
+    assert f"C: #{name.number} {name.display_name}: gone from game 3 on" in lines
