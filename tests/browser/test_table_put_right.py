@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from referee import selectors, services
 from referee.models import Attendance, Player, Seat, Table
 from scoring import PlayerInput
+from tests.browser.conftest import SCREENSHOTS
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -113,7 +114,7 @@ def test_the_organiser_fixes_a_wrong_seat_and_voids_a_game(live_server, phone_pa
     fix.locator("select[name='player']").select_option(str(players[4].pk))
     fix.locator("[name='reason']").fill("坐錯了：甲座應為劉子晴")
     fits(page)
-    screenshot(page, f"table-fix-seat-phone-{language}")
+    fix.screenshot(path=str(SCREENSHOTS / f"table-fix-seat-phone-{language}.png"))
     fix.get_by_role("button", name=words["fix button"]).click()
     page.wait_for_selector(f".message:has-text('{words['fixed']}')")
     assert Seat.objects.get(table=table, letter="A").player == players[4]
@@ -168,7 +169,7 @@ def test_a_child_leaves_after_game_2_and_the_next_round_is_drawn_without_them(
     assert leaving.locator("input[name='from_game']").input_value() == "3"
     leaving.locator("[name='reason']").fill("身體不適，家長接走")
     fits(page)
-    screenshot(page, f"table-leave-phone-{language}")
+    leaving.screenshot(path=str(SCREENSHOTS / f"table-leave-phone-{language}.png"))
     leaving.get_by_role("button", name=words["leave button"]).click()
     page.wait_for_selector(f".message:has-text('{words['left']}')")
     gone.refresh_from_db()
@@ -215,3 +216,4 @@ def test_a_child_leaves_after_game_2_and_the_next_round_is_drawn_without_them(
     page.goto(f"{base}/t/{tournament.slug}/rounds/{second.pk}/draw/")
     assert f">{gone.number}<" not in page.locator(".seated-tables").inner_text()
     fits(page)
+    screenshot(page, f"public-draw-without-them-phone-{language}")
