@@ -300,7 +300,9 @@ def _incidents(page: SheetPage, width: float) -> list[Flowable]:
         return [para(_("Incidents"), "heading"), lines]
     if not page.incidents:
         return []
-    rows = [[_("Game"), _("Seat"), _("Incident"), _("Tiles drawn"), _("Note")]]
+    cards = not scoring.get_ruleset(page.ruleset).is_rummikub
+    drawn = _("Cards drawn") if cards else _("Tiles drawn")
+    rows = [[_("Hand") if cards else _("Game"), _("Seat"), _("Incident"), drawn, _("Note")]]
     for item in page.incidents:
         rows.append(
             [

@@ -25,6 +25,7 @@ class SheetSeat:
     seat_pk: int
     drawn_again: tuple[int, ...] = ()
     left_after: int | None = None
+    away: bool = False  # marked absent or withdrawn at the door or by the organiser
 
     def plays(self, game_number: int) -> bool:
         """Whether this seat takes part in game `game_number` (a player who left does not, later on)."""
@@ -249,6 +250,7 @@ def _sheet_seat(seat: Seat) -> SheetSeat:
         seat_pk=seat.pk,
         drawn_again=tuple(seat.drawn_again or ()),
         left_after=seat.left_after,
+        away=not player.is_drawn,
     )
 
 

@@ -42,7 +42,12 @@ from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
-from referee.services.withdrawals import player_seat_late, player_withdraw, round_reseat_absent
+from referee.services.withdrawals import (
+    player_reinstate,
+    player_seat_late,
+    player_withdraw,
+    round_reseat_absent,
+)
 
 __all__ = [
     "referee_cards_passwords_reset",
@@ -57,6 +62,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_substitute",
+    "player_reinstate",
     "player_seat_late",
     "player_update",
     "players_create_many",

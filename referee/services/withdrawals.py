@@ -321,3 +321,17 @@ def player_withdraw(
         after={"player": player.pk, "attendance": attendance},
     )
     return rounds_reseat_without(actor, player)
+
+
+@transaction.atomic
+def player_reinstate(*, actor: AbstractBaseUser, player: Player) -> Player:
+    """A player who withdrew, or left during a table, is marked back: here again, and drawn from the next
+    draw on (RULES.md). Seats already given up stay given up; a drawn round not yet begun takes them in as a
+    late arrival, on its draw page."""
+    tournament = player.tournament
+    permissions.require_organiser(actor, tournament)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.attendance != Attendance.WITHDRAWN:
+        raise ServiceError(_("This player has not withdrawn."), field="player", code="not-withdrawn")
+    attendance_change(actor, tournament, player, Attendance.PRESENT)
+    return player

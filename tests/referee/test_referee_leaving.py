@@ -12,7 +12,7 @@ from django.urls import reverse
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import selectors, services
-from referee.models import Attendance, Table
+from referee.models import Attendance, Player, Table
 from scoring import PlayerInput
 from tests.referee.conftest import release
 
@@ -261,3 +261,43 @@ def test_the_table_s_history_says_who_left_and_from_which_game(client, referee, 
     lines = [line for entry in page.context["history"] for line in entry.lines]
     name = two_played.seats.get(letter="C").player
     assert f"C: #{name.number} {name.display_name}: gone from game 3 on" in lines
+
+
+def test_a_child_marked_away_who_still_plays_is_pointed_out_at_the_table(
+    referee_client, organiser, two_played
+):
+    child = two_played.seats.get(letter="C").player
+    Player.objects.filter(pk=child.pk).update(attendance="absent")
+    page = referee_client.get(reverse("referee:table", args=[two_played.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "is marked away (absent or withdrawn) but still plays at this table" in page.content.decode()
+
+
+def test_an_organiser_marks_a_player_who_left_back(
+    organiser_client, organiser, referee, two_played, tournament
+):
+    leave(two_played, referee)
+    child = two_played.seats.get(letter="C").player
+    players_page = reverse("organiser:players", args=[tournament.slug])
+    assert "Mark back" in organiser_client.get(players_page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert organiser_client.post(players_page, {"action": "mark-back", "player": child.pk}).status_code == 302
+    child.refresh_from_db()
+    assert child.attendance == Attendance.PRESENT
+    with pytest.raises(ServiceError) as refused:
+        services.player_reinstate(actor=organiser, player=child)
+    assert refused.value.code == "not-withdrawn"
+
+
+def test_marking_a_child_absent_at_the_door_during_play_points_to_the_table(
+    organiser_client, two_played, tournament
+):
+    child = two_played.seats.get(letter="C").player
+    answer = organiser_client.post(
+        reverse("organiser:checkin", args=[tournament.slug]),
+        {"action": "set", "player": child.pk, "attendance": "absent"},
+        headers={"Accept": "application/json"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).json()
+    assert (
+        "They play at table 1 (第一輪): if they left, the table's referee marks them gone there"
+        in answer["message"]
+    )

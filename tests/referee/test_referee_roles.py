@@ -56,6 +56,11 @@ def _substitute(actor, w):
     return services.player_substitute(actor=actor, absent=absent, substitute=w.spare_player)
 
 
+def _reinstate(actor, w):
+    type(w.spare_player).objects.filter(pk=w.spare_player.pk).update(attendance="withdrawn")
+    return services.player_reinstate(actor=actor, player=w.spare_player)
+
+
 def _reseat_absent(actor, w):
     """The drawn round not begun, re-seated without a child of it marked absent at the door."""
     seated = w.late_round.tables.order_by("number").first().seats.order_by("letter").first().player
@@ -247,6 +252,7 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.player_seat_late(actor=a, player=w.late_player, round_=w.late_round),
     ),
     "round_reseat_absent": (ORGANISER_ONLY, lambda a, w: _reseat_absent(a, w)),
+    "player_reinstate": (ORGANISER_ONLY, lambda a, w: _reinstate(a, w)),
     "player_withdraw": (
         ORGANISER_ONLY,
         lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),

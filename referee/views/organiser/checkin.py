@@ -178,6 +178,19 @@ class CheckInView(CheckInMixin, TemplateView):
                     "They keep their seat in %(rounds)s until an organiser seats a substitute or re-seats "
                     "the round without the absent (on this page)."
                 ) % {"rounds": ", ".join(seated)}
+        if player.attendance == Attendance.ABSENT:
+            playing = (
+                Seat.objects.filter(
+                    player=player, table__games__isnull=False, table__signed_off_at__isnull=True
+                )
+                .select_related("table__round")
+                .distinct()
+            )
+            for seat in playing:
+                done += " " + _(
+                    "They play at table %(table)s (%(round)s): if they left, the table's referee marks them "
+                    "gone there, so that later games are played without them."
+                ) % {"table": seat.table.number, "round": seat.table.round.name}
         if player.attendance in (Attendance.PRESENT, Attendance.LATE):
             waiting = open_drawn_rounds(player)
             if waiting:
