@@ -73,6 +73,8 @@ class IncidentForm(forms.Form):
         self.ruleset = scoring.get_ruleset(ruleset_key)
         kinds = self.ruleset.incidents
         self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
+        if not self.count_kinds:
+            del self.fields["tiles_left_over"]  # UNO's incidents never ask it: no word of tiles on its page
         self.restore_kinds = sorted(kind.code for kind in kinds if counted_by_restore(kind))
         if not self.restore_kinds:
             del self.fields["table_tiles"]

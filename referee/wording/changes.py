@@ -29,6 +29,12 @@ HAND_LABELS = {
     "drawn": gettext_lazy("cards drawn after the last card"),
     "score_sixtieths": gettext_lazy("score"),
 }
+# UNO is played with cards: its hands' facts in its own words.
+CARD_LABELS = {
+    **HAND_LABELS,
+    "rack": gettext_lazy("cards"),
+    "rack_value": gettext_lazy("hand value"),
+}
 GAME_ACTIONS = {"game.create", "game.correct"}
 ARROW = " → "
 
@@ -45,9 +51,9 @@ def _shown(name: str, value: Any) -> str:
     return str(value)
 
 
-def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str | None:
+def _hand_line(letter: str, before: dict, after: dict, *, created: bool, cards: bool = False) -> str | None:
     parts = []
-    for name, label in HAND_LABELS.items():
+    for name, label in (CARD_LABELS if cards else HAND_LABELS).items():
         old, new = before.get(name), after.get(name)
         if created:
             if name in ("rack", "rack_value", "drawn", "score_sixtieths") and new not in (None, ""):
@@ -59,8 +65,9 @@ def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str 
     return labelled(seat_label(letter), listed(parts, long=True)) if parts else None
 
 
-def game_lines(before: dict, after: dict) -> list[str]:
-    """One line for the ending if it changed, then one per seat whose facts or score changed."""
+def game_lines(before: dict, after: dict, *, cards: bool = False) -> list[str]:
+    """One line for the ending if it changed, then one per seat whose facts or score changed (`cards`: UNO's
+    hands, in its words)."""
     created = not before
     lines = []
     if created:
@@ -82,7 +89,9 @@ def game_lines(before: dict, after: dict) -> list[str]:
         )
     old_hands, new_hands = before.get("hands", {}), after.get("hands", {})
     for letter in sorted(set(old_hands) | set(new_hands)):
-        line = _hand_line(letter, old_hands.get(letter, {}), new_hands.get(letter, {}), created=created)
+        line = _hand_line(
+            letter, old_hands.get(letter, {}), new_hands.get(letter, {}), created=created, cards=cards
+        )
         if line:
             lines.append(line)
     return lines
@@ -170,11 +179,11 @@ def change_lines(
         old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")
         return [f"{old}{ARROW}{new}"]
     if action in GAME_ACTIONS:
-        return game_lines(before, after)
+        return game_lines(before, after, cards=ruleset_key == "uno")
     if action == "game.void":
         return [
             _("game %(number)s, as it was:") % {"number": after.get("number", "")},
-            *game_lines({}, before),
+            *game_lines({}, before, cards=ruleset_key == "uno"),
         ]
     if action in ("incident.record", "incident.remove"):
         return [_incident_line(ruleset_key, after or before)]

@@ -4,6 +4,7 @@ blank sheet for a race to 500 (hands and a running total)."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -241,3 +242,20 @@ def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, org
     assert form["drawn_B"].value() == "B3 Y1 R2 G1"
     assert client.post(url, {**form.data.dict(), "action": "save-game"}).status_code == 302
     assert Game.objects.get(table=uno_table).last_card == "W4"
+
+
+def test_the_uno_table_page_speaks_of_cards_not_tiles(client, referee, uno_table):
+    services.game_result_submit(
+        actor=referee,
+        table=uno_table,
+        game_number=1,
+        ending="went-out",
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=20), PlayerInput("C", rack="R5")],
+    )
+    client.force_login(referee)
+    html = client.get(
+        reverse("referee:table", args=[uno_table.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    words = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    assert not re.search(r"\b(tiles?|racks?)\b", words, flags=re.I)
+    assert "hand value 20" in words
