@@ -81,7 +81,8 @@ def make_export_file(job_pk: int) -> str:
         with translation.override(job.options.get("ui_language") or settings.LANGUAGE_CODE):
             exporter = get_exporter(job.identifier)(export_request(job))
         exporter.on_progress = _progress_writer(job)
-        filename, mimetype, content = exporter.render()
+        _filename, mimetype, content = exporter.render()
+        filename = exporter.download_name()
     except ExportError as error:
         mine.update(status=ExportJobStatus.FAILED, error=str(error), finished_at=timezone.now())
         return ExportJobStatus.FAILED

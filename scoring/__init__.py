@@ -4,8 +4,10 @@ The public names are re-exported here; `python -m scoring` is the same engine be
 The contract, examples and error codes: docs/engine.md.
 """
 
+from scoring.deal import DealDraw, deal_draw
 from scoring.errors import (
     GameError,
+    GameOverSet,
     InputError,
     InvalidSet,
     MatchError,
@@ -27,8 +29,10 @@ from scoring.set_reading import SetReading
 from scoring.sets import read_set
 
 __all__ = [
+    "DealDraw",
     "GameError",
     "GameInput",
+    "GameOverSet",
     "GameResult",
     "IncidentKind",
     "InputError",
@@ -50,6 +54,7 @@ __all__ = [
     "all_rulesets",
     "check_copies",
     "could_meld",
+    "deal_draw",
     "decide_match",
     "format_tiles",
     "get_ruleset",

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scoring import contract
+from scoring.deal import deal_draw
 from scoring.errors import InvalidSet, ScoringError
 from scoring.game import score_game
 from scoring.game_types import GameInput, GameResult
@@ -109,6 +110,18 @@ def rack_value_command(document: dict[str, Any]) -> dict[str, Any]:
     return {"rack_value": rack_value(rules, get_tiles(document, "rack", None, required=True))}  # type: ignore[arg-type]
 
 
+def deal_draw_command(document: dict[str, Any]) -> dict[str, Any]:
+    only_keys(document, ("ruleset", "draws"), None)
+    draws = require_object(document.get("draws"), "draws")
+    drawn = deal_draw(_ruleset_key(document), draws)
+    return {
+        "dealer": drawn.dealer,
+        "starts": drawn.starts,
+        "to_draw": list(drawn.to_draw),
+        "rounds": drawn.rounds,
+    }
+
+
 def rulesets_command(document: dict[str, Any]) -> dict[str, Any]:
     only_keys(document, (), None)
     return {
@@ -147,6 +160,7 @@ COMMANDS: dict[str, Command] = {
     "restore": restore_command,
     "incident-draw": incident_draw_command,
     "rack-value": rack_value_command,
+    "deal-draw": deal_draw_command,
     "rulesets": rulesets_command,
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.errors import MatchError, ScoringError
+from scoring.errors import GameOverSet, MatchError, ScoringError
 from scoring.game_types import GameInput, GameResult, PlayerInput
 from scoring.json_fields import get_bool, get_int, get_list, get_string, get_tiles, only_keys, require_object
 from scoring.match_types import MatchOptions, MatchResult
@@ -126,10 +126,12 @@ def match_result(result: MatchResult) -> dict[str, Any]:
 
 
 def error_document(error: ScoringError) -> dict[str, Any]:
-    body = {"code": error.code, "message": error.message}
+    body: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.field:
         body["field"] = error.field
     token = getattr(error, "token", None)
     if token is not None:
         body["token"] = token
+    if isinstance(error, GameOverSet):
+        body.update(measure=error.measure, total=error.total, limit=error.limit)
     return {"error": body}

@@ -52,6 +52,17 @@ class GameError(ScoringError):
     """Facts of one game that contradict each other or the rules."""
 
 
+class GameOverSet(GameError):
+    """The racks of one game together hold more than the set: `measure` is "tiles" (a count) or "value"
+    (points, jokers included); `total` is the game's, `limit` the whole set's."""
+
+    def __init__(self, message: str, field: str | None, *, measure: str, total: int, limit: int) -> None:
+        super().__init__("game-over-set", message, field)
+        self.measure = measure
+        self.total = total
+        self.limit = limit
+
+
 class MatchError(ScoringError):
     """Games or options that do not make one match."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scoring.errors import GameError, InputError
+from scoring.game_bounds import check_game_bounds
 from scoring.game_facts import Facts, check_types, resolve_facts
 from scoring.game_types import ENDINGS, POOL_EXHAUSTED, WENT_OUT, GameInput, GameResult, PlayerResult
 from scoring.notation import check_copies
@@ -19,6 +20,7 @@ def score_game(game: GameInput) -> GameResult:
     facts = [resolve_facts(rules, player, f"players[{i}]") for i, player in enumerate(game.players)]
     card = last_card(rules, game)
     on_table = (card,) if card else ()
+    check_game_bounds(rules, facts, on_table)
     check_copies(rules, (*on_table, *(token for fact in facts for token in fact.tiles)), field="players")
     check_draw(rules, game, card, facts)
     went_out = [player.went_out for player in game.players]

@@ -54,19 +54,26 @@ def _check_options(options: MatchOptions) -> None:
 
 
 def _common_seats(rules: Ruleset, games: Sequence[GameResult]) -> tuple[str, ...]:
-    """Seats in the order of the first game; every game must be of this ruleset and these seats."""
+    """Seats in the order of the first game; every game must be of this ruleset and of these seats, or of
+    fewer: a player who leaves during a table takes no part in later games and never comes back (RULES.md,
+    "A player who leaves during a table"), so each game's seats are among the game's before."""
     if not games:
         return ()
     seats = tuple(player.seat for player in games[0].players)
+    playing = set(seats)
     for index, game in enumerate(games):
         if game.ruleset != rules.key:
             raise MatchError(
                 "ruleset-mismatch", f"game {index + 1} is scored as {game.ruleset}", f"games[{index}]"
             )
-        if sorted(player.seat for player in game.players) != sorted(seats):
+        present = {player.seat for player in game.players}
+        if not present <= playing:
             raise MatchError(
-                "seat-mismatch", f"game {index + 1} has other seats than game 1", f"games[{index}]"
+                "seat-mismatch",
+                f"game {index + 1} has seats that game 1 or a game after it did not have",
+                f"games[{index}]",
             )
+        playing = present
     return seats
 
 

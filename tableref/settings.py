@@ -152,6 +152,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "zh-hant"
 LANGUAGES = [("zh-hant", _("Traditional Chinese")), ("en", _("English"))]
+FORMAT_MODULE_PATH = ["core.formats"]  # English dates read 28 Nov 2026
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Hong_Kong"
 USE_I18N = True

@@ -10,6 +10,7 @@ from django.db.models import Min, Q
 
 from referee.models import Round, Tournament
 from weather.decision import (
+    AFTERNOON_FROM,
     HONG_KONG,
     BureauNotice,
     BureauScope,
@@ -45,12 +46,22 @@ class MatchDayStatus:
 
 
 def match_days(tournament: Tournament, *, from_date: date | None = None) -> list[MatchDay]:
-    """A match day per date with rounds; its session starts with the earliest round that day."""
+    """A match day per session with rounds: the morning's, starting with its earliest round, and an
+    afternoon's (a round from 12:00, such as a final after lunch), decided two hours before it starts. One
+    query."""
     rounds = Round.objects.filter(tournament=tournament)
     if from_date is not None:
         rounds = rounds.filter(date__gte=from_date)
-    rows = rounds.values("date").annotate(first_start=Min("start_time")).order_by("date")
-    return [MatchDay(row["date"], row["first_start"]) for row in rows]
+    rows = rounds.values("date").annotate(
+        morning=Min("start_time", filter=Q(start_time__lt=AFTERNOON_FROM)),
+        afternoon=Min("start_time", filter=Q(start_time__gte=AFTERNOON_FROM)),
+    )
+    days = []
+    for row in rows.order_by("date"):
+        days += [
+            MatchDay(row["date"], start) for start in (row["morning"], row["afternoon"]) if start is not None
+        ]
+    return days
 
 
 def tournaments_playing_on(day: date) -> list[Tournament]:

@@ -168,6 +168,15 @@ class Exporter(ABC):
             parts.append("for-posting")
         return f"{'-'.join(parts)}.{self.extension}"
 
+    def download_name(self) -> str:
+        """The name a download is saved under: `filename()`, with the language when the organiser chose one
+        (results-xlsx-en.xlsx beside results-xlsx-zh-hant.xlsx), so the two files never take one name."""
+        name = self.filename()
+        if self.request.language is None:
+            return name
+        stem, dot, extension = name.rpartition(".")
+        return f"{stem}-{self.request.language}{dot}{extension}"
+
     def write(self, stream: BinaryIO) -> None:
         """Stream the file under the tournament's language and time zone."""
         with (

@@ -9,6 +9,7 @@ a POST of its own (`referee/views/organiser/cards.py`), never a download link.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -46,6 +47,38 @@ def _tables_text(numbers: Sequence[int]) -> str:
     return _("Tables: %(numbers)s") % {"numbers": ", ".join(str(number) for number in numbers)}
 
 
+TITLE_SIZES = (8.0, 7.0, 6.0)
+TITLE_LINES = 2
+
+
+def _break_lines(text: str, width: float, size: float) -> list[str]:
+    """Greedy lines of at most `width` points: at spaces where the text has them, else at any character
+    (Chinese has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in re.findall(r"\S+\s*|\s+", text):
+        pieces = [word] if runs_width(word.rstrip(), size) <= width else list(word)
+        for piece in pieces:
+            if line and runs_width((line + piece).rstrip(), size) > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
+            else:
+                line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def wrapped(text: str, width: float, sizes: Sequence[float], most_lines: int) -> tuple[float, list[str]]:
+    """The text whole, on at most `most_lines` lines at the largest of `sizes` that allows it; at the
+    smallest size, on as many lines as it takes. A tournament's title is never cut short on a card."""
+    for size in sizes:
+        lines = _break_lines(text, width, size)
+        if len(lines) <= most_lines:
+            return size, lines
+    return sizes[-1], _break_lines(text, width, sizes[-1])
+
+
 def _fitted_line(canvas: Canvas, x: float, y: float, text: str, size: float, width: float) -> None:
     draw_runs(canvas, x, y, fit_text(text, width, size), size)
 
@@ -71,7 +104,9 @@ def _draw_card(
     top = bottom + height - PADDING
     QrCode(context["login_url"], QR_SIZE).drawOn(canvas, left + width - PADDING - QR_SIZE, top - QR_SIZE)
     canvas.setFillGray(0.35)
-    _fitted_line(canvas, x, top - 3 * mm, context["tournament"], 8, beside_code)
+    size, lines = wrapped(context["tournament"], beside_code, TITLE_SIZES, TITLE_LINES)
+    for number, line in enumerate(lines):
+        draw_runs(canvas, x, top - 3 * mm - number * size * 1.15, line, size)
     canvas.setFillGray(0)
     _fitted_line(canvas, x, top - 12 * mm, card.name, 14, beside_code)
     _fitted_line(canvas, x, top - 19 * mm, _tables_text(card.tables), 10, beside_code)

@@ -20,7 +20,7 @@ from referee.exporters.xlsx import Column, XlsxExporter
 from referee.models import Player, School, Seat
 from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
-from referee.results.ranking import standings_order
+from referee.results.ranking import ranked_order
 from referee.results.table_rules import table_ruleset, table_status
 from referee.selectors import school_standings, standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
@@ -50,7 +50,7 @@ class ResultsSheets:
         # For posting (the school pack given to parents): names as on the public pages, no English names
         # or classes beside them.
         self.posting = exporter.for_posting
-        self.order = standings_order(self.tournament)
+        self.order = ranked_order(self.tournament)
         self.standing_indexes = [
             index
             for index, row in enumerate(self.all_standings)

@@ -22,7 +22,9 @@ from referee.exporters.fonts import cjk_font
 from referee.exporters.pdf import FitToPage, para
 from referee.exporters.qr import QrCode
 from referee.results.outcome import TableOutcome
+from referee.selectors.late_corrections import LateCorrection
 from referee.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
+from referee.wording.changes import late_correction_line
 from referee.wording.codes import incident_label, outcome_reason
 from referee.wording.figures import count_text, score_text
 from referee.wording.seats import seat_label
@@ -60,6 +62,12 @@ class SheetPage:
     outcome: TableOutcome | None = None
     entry_url: str | None = None
     target: int | None = None
+    late_corrections: list[LateCorrection] = field(default_factory=list)
+
+    @property
+    def corrected_games(self) -> set[int]:
+        """Games changed after sign-off: their rows are marked *."""
+        return {item.game_number for item in self.late_corrections if item.game_number is not None}
 
     @property
     def race(self) -> bool:
@@ -81,6 +89,7 @@ def _page_parts(page: SheetPage, width: float) -> list[Flowable]:
     else:
         parts.append(para(_("Nobody is seated at this table yet."), "heading"))
     parts += _incidents(page, width)
+    parts += _late_corrections(page)
     parts += [Spacer(1, 5 * mm), _signatures_and_stamp(page, width), Spacer(1, 3 * mm)]
     parts.append(para(_rule_note(page.ruleset), "small"))
     return parts
@@ -159,9 +168,10 @@ def _school_legend(page: SheetPage, width: float) -> list[Flowable]:
 
 
 def _row_label(page: SheetPage, number: int) -> str:
+    mark = " *" if number in page.corrected_games else ""
     if page.race:
-        return _("Hand %(number)s") % {"number": number}
-    return _("Game %(number)s") % {"number": number}
+        return _("Hand %(number)s") % {"number": number} + mark
+    return _("Game %(number)s") % {"number": number} + mark
 
 
 def _game_rows(page: SheetPage) -> list[list[str]]:
@@ -290,7 +300,9 @@ def _incidents(page: SheetPage, width: float) -> list[Flowable]:
         return [para(_("Incidents"), "heading"), lines]
     if not page.incidents:
         return []
-    rows = [[_("Game"), _("Seat"), _("Incident"), _("Tiles drawn"), _("Note")]]
+    cards = not scoring.get_ruleset(page.ruleset).is_rummikub
+    drawn = _("Cards drawn") if cards else _("Tiles drawn")
+    rows = [[_("Hand") if cards else _("Game"), _("Seat"), _("Incident"), drawn, _("Note")]]
     for item in page.incidents:
         rows.append(
             [
@@ -313,6 +325,16 @@ def _incidents(page: SheetPage, width: float) -> list[Flowable]:
         )
     )
     return [para(_("Incidents"), "heading"), table]
+
+
+def _late_corrections(page: SheetPage) -> list[Flowable]:
+    """What changed after the players signed: each correction, when, by whom and why (rows marked *)."""
+    if page.blank or not page.late_corrections:
+        return []
+    lines = [para(_("* Changed after sign-off"), "heading")]
+    for item in page.late_corrections:
+        lines.append(para(late_correction_line(item), "small"))
+    return lines
 
 
 SIGNATURE_SHARE = 0.64  # of the width; the stamp box takes the rest

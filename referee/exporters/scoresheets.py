@@ -21,6 +21,7 @@ from referee.exporters.registry import register
 from referee.exporters.scoresheet_page import SheetPage, page_flowables
 from referee.models import School, Table
 from referee.results.table_rules import effective_target, table_ruleset
+from referee.selectors.late_corrections import late_corrections
 from referee.selectors.sheets import TableSheet, sheet_outcome, table_sheets
 from referee.wording.names import school_name, user_name
 from referee.wording.times import local_date
@@ -50,18 +51,21 @@ class ScoresheetsBase(PdfExporter):
 
     def story(self) -> Iterator[Flowable]:
         """Page by page as platypus asks for them, the sheets read in bulk (five queries per thousand tables,
-        never one per table), so neither memory nor the number of queries grows with the round."""
+        never one per table; six with the changes made after sign-off), so neither memory nor the number of
+        queries grows with the round."""
         schools = self.school_names()
         tables = list(self.tables())
         self.progress(0, len(tables))
         for start in range(0, len(tables), SHEETS_PER_READ):
             chunk = tables[start : start + SHEETS_PER_READ]
+            late = {} if self.blank else late_corrections(chunk)
             for done, (table, sheet) in enumerate(zip(chunk, table_sheets(chunk), strict=True), start=start):
                 if done:
                     yield PageBreak()
-                yield from page_flowables(
-                    self.page(table, sheet, schools), self.frame_width, self.frame_height
-                )
+                page = self.page(table, sheet, schools)
+                if late.get(table.pk):
+                    page = replace(page, late_corrections=late[table.pk])
+                yield from page_flowables(page, self.frame_width, self.frame_height)
                 self.progress(done + 1, len(tables))
         if not tables:
             yield para(_("This round has no tables yet."), "heading")

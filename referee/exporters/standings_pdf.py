@@ -94,12 +94,25 @@ class StandingsPdf(PdfExporter):
         if any(row.tied for row in rows):
             yield Spacer(1, 2 * mm)
             yield para(_("= : tied on every key of the standings order."), "small")
+        if any(row.by_final for row in rows):
+            yield Spacer(1, 2 * mm)
+            yield para(
+                _(
+                    "F : place decided by the final, by its tables' finishing order; everyone else follows "
+                    "by the standings."
+                ),
+                "small",
+            )
+        if any(row.withdrawn for row in rows):
+            yield Spacer(1, 2 * mm)
+            yield para(_("W : left the tournament; ranked as the tournament's setting says."), "small")
 
     def row(self, row: StandingRow, schools: dict[str, str]) -> list[object]:
         player = row.player
         school = f"{row.school_code} {schools.get(row.school_code, '')}".strip()
+        marks = ("F" if row.by_final else "") + ("W" if row.withdrawn else "")
         return [
-            rank_text(row.rank, row.tied),
+            f"{rank_text(row.rank, row.tied)} {marks}".strip(),
             str(player.number),
             para(self.player_name(player.number, player.name_zh, player.name_en), "cell"),
             para(school, "cell"),

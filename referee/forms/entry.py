@@ -243,7 +243,7 @@ def initial_for_game(game: SheetGame, seats: Sequence[SheetSeat]) -> dict:
         initial[f"rack_{letter}"] = cell.rack
         initial[f"drawn_{letter}"] = cell.drawn
         initial[f"rack_value_{letter}"] = cell.rack_value
-        initial[f"made_initial_meld_{letter}"] = cell.made_initial_meld
+        initial[f"made_initial_meld_{letter}"] = cell.made_initial_meld or cell.went_out
         initial[f"could_meld_{letter}"] = (
             "" if cell.could_meld is None else ("yes" if cell.could_meld else "no")
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,8 +13,9 @@ from core.text import validate_multiline, validate_single_line
 from referee.forms.entry import TILE_INPUT, new_submission_key, seat_choice
 from referee.forms.tiles import tile_errors
 from referee.results.engine import counted_by_restore
-from referee.selectors.sheets import SheetSeat
+from referee.selectors.sheets import SheetSeat, TableSheet
 from referee.wording.codes import incident_choices
+from referee.wording.seats import seat_label
 from referee.wording.tiles import tiles_help
 
 
@@ -71,6 +73,8 @@ class IncidentForm(forms.Form):
         self.ruleset = scoring.get_ruleset(ruleset_key)
         kinds = self.ruleset.incidents
         self.count_kinds = [kind.code for kind in kinds if kind.needs_tiles_left_over]
+        if not self.count_kinds:
+            del self.fields["tiles_left_over"]  # UNO's incidents never ask it: no word of tiles on its page
         self.restore_kinds = sorted(kind.code for kind in kinds if counted_by_restore(kind))
         if not self.restore_kinds:
             del self.fields["table_tiles"]
@@ -88,23 +92,64 @@ class IncidentForm(forms.Form):
 
 
 class DrawsForm(forms.Form):
-    """The number each player drew from the referee; the highest starts."""
+    """The number each player drew from the referee; the highest starts.
 
-    def __init__(self, *args, seats: Sequence[SheetSeat], **kwargs) -> None:
+    UNO (`cards`): the card each player drew, 0 to 9 (action cards and wilds count 0, so equal cards
+    happen); the highest deals, and players tied on it draw again: a field for their later cards appears
+    beside each seat that drew again or must (`again`)."""
+
+    def __init__(
+        self, *args, seats: Sequence[SheetSeat], cards: bool = False, again: Sequence[str] = (), **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
+        self.cards = cards
         for seat in self.seats:
             self.fields[f"drawn_{seat.letter}"] = forms.IntegerField(
                 label=seat_choice(seat)[1],
-                min_value=1,
-                max_value=999,
+                min_value=0 if cards else 1,
+                max_value=9 if cards else 999,
                 required=False,
                 initial=seat.drawn_number,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
+            if cards and (seat.drawn_again or seat.letter in again):
+                self.fields[f"again_{seat.letter}"] = forms.CharField(
+                    label=_("%(seat)s drew again") % {"seat": seat_label(seat.letter)},
+                    max_length=40,
+                    required=False,
+                    initial=" ".join(str(card) for card in seat.drawn_again),
+                    help_text=_("Each card drawn again, in order, such as 7 or 7 2."),
+                    widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                )
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        for name in [name for name in self.fields if name.startswith("again_")]:
+            text = (cleaned.get(name) or "").replace(",", " ").replace("，", " ")
+            words = text.split()
+            if not all(word.isascii() and word.isdigit() and int(word) <= 9 for word in words):
+                self.add_error(name, _("Give each card as a number from 0 to 9, such as 7 or 7 2."))
+                continue
+            cleaned[name] = [int(word) for word in words]
+        return cleaned
 
     def numbers(self) -> dict[str, int | None]:
         return {seat.letter: self.cleaned_data.get(f"drawn_{seat.letter}") for seat in self.seats}
+
+    def again(self) -> dict[str, list[int]]:
+        """UNO: each seat's cards drawn again (empty where the field is not shown)."""
+        return {seat.letter: list(self.cleaned_data.get(f"again_{seat.letter}") or []) for seat in self.seats}
+
+
+def draws_form(sheet: TableSheet, data: Any = None) -> DrawsForm:
+    """The draw for the order of play; in UNO, of cards, with the seats tied on the highest drawing again
+    (the seats posted with a card drawn again keep their field, so a refusal shows next to it)."""
+    cards = sheet.deal is not None
+    again = list(sheet.draw_again)
+    if data is not None:
+        again += [seat.letter for seat in sheet.seats if data.get(f"again_{seat.letter}")]
+    return DrawsForm(data, seats=sheet.seats, cards=cards, again=again)
 
 
 class TieBreakForm(forms.Form):

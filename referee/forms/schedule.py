@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+import scoring
 from core.inputs import require_date_in_range
 from core.text import validate_single_line
 from core.widgets import DatePicker, TimePicker
@@ -55,7 +56,10 @@ class TableForm(forms.Form):
 
 class PlayerChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, player: Player) -> str:
-        return f"#{player.number} {player.display_name} · {player.school.code}"
+        label = f"#{player.number} {player.display_name} · {player.school.code}"
+        if not player.is_drawn:  # absent or withdrawn: marked before anyone seats them by hand
+            label += f" ({player.get_attendance_display()})"
+        return label
 
 
 class SeatForm(forms.Form):
@@ -66,10 +70,19 @@ class SeatForm(forms.Form):
     letter = forms.ChoiceField(label=_("Seat"), required=False)
     player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
     drawn_number = forms.IntegerField(label=_("Drawn number"), min_value=1, max_value=999, required=False)
+    confirm = forms.BooleanField(label=_("Seat the player all the same"), required=False)
 
     def __init__(self, *args, table: Table, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         tournament = table.round.tournament
+        if not scoring.get_ruleset(tournament.ruleset).is_rummikub:
+            self.fields["drawn_number"] = forms.IntegerField(
+                label=_("Card drawn for the deal"),
+                min_value=0,
+                max_value=9,
+                required=False,
+                help_text=_("Action cards and wilds count 0."),
+            )
         taken = set(table.seats.values_list("letter", flat=True))
         free = [letter for letter in seat_letters_for(tournament) if letter not in taken]
         first_free = ("", _("first free seat"))
@@ -83,6 +96,17 @@ class SeatForm(forms.Form):
         player_field.widget.choices = [("", player_field.empty_label)] + [
             (player.pk, player_field.label_from_instance(player)) for player in unseated
         ]
+        self.warnings: list[str] = []
+
+    def needs_confirmation(self, warnings: list[str]) -> bool:
+        """Warnings the organiser has not yet seen: shown above the form, with the box to seat all the same.
+        The box appears only once there is something to confirm."""
+        self.warnings = warnings
+        return bool(warnings) and not self.cleaned_data.get("confirm")
+
+    @property
+    def asks_confirmation(self) -> bool:
+        return bool(self.warnings)
 
 
 class UserChoiceField(forms.ModelChoiceField):

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.text import validate_single_line
-from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.models.tournament import Language, Privacy, SharedWinCredit, WithdrawnPlacing
 from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.wording.codes import ruleset_choices
 
@@ -78,6 +78,16 @@ class TournamentSettingsForm(forms.Form):
             "neither is shown."
         ),
     )
+    withdrawn_placing = forms.ChoiceField(
+        label=_("A player who leaves during the tournament"),
+        choices=WithdrawnPlacing.choices,
+        initial=WithdrawnPlacing.AS_PLAYED,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Their games played stand either way; they are left out of later draws until marked back."
+        ),
+    )
     standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
 
     def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
@@ -114,5 +124,6 @@ class TournamentCreateForm(TournamentSettingsForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
+        del self.fields["withdrawn_placing"]  # as played, until the settings page says otherwise
         del self.fields["weather_rule"]  # from the ruleset (on for the school rules), then in Settings
         self.fields.pop("turn_seconds", None)  # set on the settings page, once the ruleset is known

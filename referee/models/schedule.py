@@ -110,7 +110,11 @@ class Table(models.Model):
 
 class Seat(models.Model):
     """A player's place at a table. A letter beyond the tournament's table size is refused by a database
-    trigger (referee/models/triggers.py), since a check constraint sees only its own row."""
+    trigger (referee/models/triggers.py), since a check constraint sees only its own row.
+
+    `drawn_number`: the number (Rummikub, distinct at a table) or card (UNO, 0 to 9, equal cards allowed)
+    the player drew for the order of play; the service checks it by the ruleset. `left_after`: the games the
+    player took part in before leaving the table (RULES.md, "A player who leaves during a table")."""
 
     table = models.ForeignKey(
         Table,
@@ -129,6 +133,21 @@ class Seat(models.Model):
         Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
     drawn_number = models.PositiveSmallIntegerField(_("drawn number"), null=True, blank=True)
+    left_after = models.PositiveSmallIntegerField(
+        _("left after game"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The player left the table after this many games: later games are played and scored by those "
+            "still there."
+        ),
+    )
+    drawn_again = models.JSONField(
+        _("cards drawn again"),
+        default=list,
+        blank=True,
+        help_text=_("UNO: the cards this player drew again after a tie on the highest card, in order."),
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -138,11 +157,6 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "letter"], name="seat_letter_unique_per_table"),
             models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
             models.UniqueConstraint(fields=["table", "player"], name="seat_player_once_per_table"),
-            models.UniqueConstraint(
-                fields=["table", "drawn_number"],
-                condition=models.Q(drawn_number__isnull=False),
-                name="seat_drawn_number_unique_per_table",
-            ),
             models.CheckConstraint(
                 condition=models.Q(letter__in=list(SEAT_LETTERS)), name="seat_letter_a_to_j"
             ),

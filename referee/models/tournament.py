@@ -25,6 +25,14 @@ class Privacy(models.TextChoices):
     PLAYER_NUMBERS = "player-numbers", _("Player numbers only")
 
 
+class WithdrawnPlacing(models.TextChoices):
+    """Where a player who left during the tournament stands in the standings (RULES.md, "A player who
+    leaves during a table")."""
+
+    AS_PLAYED = "as-played", _("Ranked on what they played")
+    AFTER_FINISHERS = "after-finishers", _("Placed after every player who finished")
+
+
 class Language(models.TextChoices):
     ZH_HANT = "zh-hant", _("Traditional Chinese")
     EN = "en", _("English")
@@ -115,6 +123,13 @@ class Tournament(models.Model):
             "The school rules' weather rule (rainstorm and typhoon signals, 07:00): the weather tab and the "
             "public weather status. On by default for the school rules."
         ),
+    )
+    withdrawn_placing = models.CharField(
+        _("a player who left"),
+        max_length=16,
+        choices=WithdrawnPlacing.choices,
+        default=WithdrawnPlacing.AS_PLAYED,
+        help_text=_("Where a player who left during the tournament stands in the standings."),
     )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
     organisers = models.ManyToManyField(

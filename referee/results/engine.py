@@ -12,7 +12,7 @@ from core.errors import ServiceError
 from referee.models import Game, Table, Tournament
 from referee.results.hands import stored_facts
 from referee.results.table_rules import match_options, table_ruleset
-from referee.wording.refusals import ENGINE_MESSAGES
+from referee.wording.refusals import engine_message, over_set_message
 
 # Incidents whose count of tiles left over the engine can find from the tiles on the table (its restore):
 # hk-school's unrestorable table, and every kind the engine marks so (twist's strict rule).
@@ -37,7 +37,8 @@ def score(
             )
         )
     except scoring.ScoringError as error:
-        raise translate_scoring_error(error, [player.seat for player in players]) from None
+        cards = not scoring.get_ruleset(ruleset_key).is_rummikub
+        raise translate_scoring_error(error, [player.seat for player in players], cards=cards) from None
 
 
 def rescore_games(tournament: Tournament, games: Iterable[Game]) -> list[scoring.GameResult]:
@@ -59,7 +60,8 @@ def decide_table(table: Table) -> scoring.MatchResult:
     try:
         return scoring.decide_match(tournament.ruleset, rescore_games(tournament, games), options)
     except scoring.ScoringError as error:
-        raise translate_scoring_error(error) from None
+        cards = not scoring.get_ruleset(tournament.ruleset).is_rummikub
+        raise translate_scoring_error(error, cards=cards) from None
 
 
 def table_arrangement(ruleset_key: str | scoring.Ruleset, table_tiles: str) -> dict:
@@ -92,9 +94,15 @@ def _site_field(engine_field: str | None, seats: Sequence[str]) -> str | None:
     return f"hands.{letter}.{attribute}" if attribute else f"hands.{letter}"
 
 
-def translate_scoring_error(error: scoring.ScoringError, seats: Sequence[str] = ()) -> ServiceError:
-    """The engine's stable code picks a translated message; an unknown code still shows the engine's words."""
-    message = ENGINE_MESSAGES.get(error.code)
+def translate_scoring_error(
+    error: scoring.ScoringError, seats: Sequence[str] = (), *, cards: bool = False
+) -> ServiceError:
+    """The engine's stable code picks a translated message (of cards, not tiles, when `cards`: UNO); an
+    unknown code still shows the engine's words."""
+    if isinstance(error, scoring.GameOverSet):
+        message = over_set_message(error, cards=cards)
+    else:
+        message = engine_message(error.code, cards=cards)
     if message is None:
         message = _("The rules refuse this result: %(reason)s") % {"reason": error.message}
     return ServiceError(message, field=_site_field(error.field, seats), code=f"engine:{error.code}")

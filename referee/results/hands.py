@@ -73,16 +73,21 @@ def hand_numbers(result: scoring.GameResult, *, shared_win_credit: str) -> dict[
 
 def normalised(facts: scoring.PlayerInput) -> scoring.PlayerInput:
     """The facts as stored: an upper-case seat letter, tiles in plain notation (a Chinese keyboard's
-    full-width R７ is R7), and booleans that are booleans."""
+    full-width R７ is R7), and booleans that are booleans.
+
+    A player who went out has melded (nobody goes out without laying tiles), whatever a hidden box said:
+    stored so, a later correction that moves the win elsewhere starts from the truth (RULES.md)."""
     rack = facts.rack if isinstance(facts.rack, str) else " ".join(facts.rack or ())
     drawn = facts.drawn if isinstance(facts.drawn, str) else " ".join(facts.drawn or ())
+    went_out = bool(facts.went_out)
     return replace(
         facts,
         seat=(facts.seat or "").strip().upper(),
-        went_out=bool(facts.went_out),
+        went_out=went_out,
         rack=scoring.plain_text(rack),
         drawn=scoring.plain_text(drawn),
-        made_initial_meld=bool(facts.made_initial_meld),
+        made_initial_meld=went_out or bool(facts.made_initial_meld),
+        could_meld=None if went_out else facts.could_meld,
     )
 
 

@@ -7,7 +7,7 @@ found in the rack) and saves only when they agree with what happened at the tabl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ import scoring
 from core.errors import ServiceError
 from referee.results.engine import score, table_arrangement
 from referee.results.hands import normalised
+from referee.wording.corrections import change_line, fact_reasons
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,34 @@ class PreviewRow:
 
 
 @dataclass(frozen=True)
+class ScoreChange:
+    """A correction's effect on one seat: its stored score, its new one, and why (`line`, in words)."""
+
+    letter: str
+    player_name: str
+    before: Fraction
+    after: Fraction
+    line: str
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored, for a correction's preview: how it ended, each seat's facts and score."""
+
+    ending: str
+    facts: Mapping[str, scoring.PlayerInput]
+    rack_values: Mapping[str, int]
+    scores: Mapping[str, Fraction]
+
+
+@dataclass(frozen=True)
 class GamePreview:
     rows: list[PreviewRow]
     sums_to_zero: bool
     meld_threshold: int | None
+    changes: list[ScoreChange] = field(default_factory=list)
+    correcting: bool = False
 
 
 def _meld_hint(
@@ -54,9 +79,11 @@ def game_preview(
     ending: str,
     hands: Sequence[scoring.PlayerInput],
     last_card: str = "",
+    stored: StoredGame | None = None,
 ) -> GamePreview:
     """The engine's scores for these facts (`names`: each seat's player); a ServiceError (with the seat's
-    field) when it refuses them."""
+    field) when it refuses them. For a correction (`stored`: the game as saved) it names each score that
+    changes and why, so that nothing moves unseen."""
     ruleset = scoring.get_ruleset(ruleset_key)
     hands = [normalised(hand) for hand in hands]
     result = score(ruleset_key, ending, hands, last_card)
@@ -78,7 +105,29 @@ def game_preview(
             )
         )
     total = sum((row.score for row in rows), Fraction(0))
-    return GamePreview(rows, total == 0, ruleset.meld_threshold)
+    changes = _changes(ruleset, names, ending, facts, result, stored) if stored is not None else []
+    return GamePreview(rows, total == 0, ruleset.meld_threshold, changes, stored is not None)
+
+
+def _changes(
+    ruleset: scoring.Ruleset,
+    names: Mapping[str, str],
+    ending: str,
+    facts: Mapping[str, scoring.PlayerInput],
+    result: scoring.GameResult,
+    stored: StoredGame,
+) -> list[ScoreChange]:
+    changes = []
+    for player in result.players:
+        letter = player.seat
+        before = stored.scores.get(letter)
+        if before is None or before == player.score:
+            continue
+        values = (stored.rack_values.get(letter, 0), player.rack_value)
+        reasons = fact_reasons(ruleset, stored.facts[letter], facts[letter], values)
+        line = change_line(ruleset, letter, reasons, ending_changed=stored.ending != ending)
+        changes.append(ScoreChange(letter, names.get(letter, ""), before, player.score, line, tuple(reasons)))
+    return changes
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,20 @@ from typing import Any
 
 import scoring
 from referee.models import Tournament
-from scoring.ranking import STANDINGS_KEYS, Higher, Placed, default_standings_order, rank
+from referee.models.tournament import WithdrawnPlacing
+from scoring.ranking import (
+    ORGANISERS_DECISION,
+    STANDINGS_KEYS,
+    Higher,
+    Placed,
+    default_standings_order,
+    rank,
+)
 
 TIE_BREAK = "tie-break"
+# Names the selectors add to a tournament's order: a player who left placed after every player who finished
+# (when the tournament says so), and a tie broken at a table carried into the standings.
+STAYED, TABLE_TIE_BREAK = "stayed", "table-tie-break"
 
 
 def parse_standings_order(text: str) -> tuple[str, ...]:
@@ -35,6 +46,18 @@ def standings_order(tournament: Tournament) -> tuple[str, ...]:
     """The keys of this tournament's standings, best first: those the organisers set before play, else the
     ruleset's (UNO by tables won, Rummikub by games won; then the total; then the organisers' decision)."""
     return parse_standings_order(tournament.tie_breaks) or default_standings_order(tournament.ruleset)
+
+
+def ranked_order(tournament: Tournament) -> tuple[str, ...]:
+    """The standings' keys as the selector ranks by them: the tournament's order, with a player who left
+    placed after every player who finished when it says so, and a tie broken at a table carried in just
+    before the organisers' own decision over the standings."""
+    order = list(standings_order(tournament))
+    if tournament.withdrawn_placing == WithdrawnPlacing.AFTER_FINISHERS:
+        order.insert(0, STAYED)
+    at = order.index(ORGANISERS_DECISION) if ORGANISERS_DECISION in order else len(order)
+    order.insert(at, TABLE_TIE_BREAK)
+    return tuple(order)
 
 
 def column_prefix(order: Sequence[str], columns: Mapping[str, str]) -> list[str]:
@@ -63,6 +86,36 @@ def rank_rows(
         elif others and name in others:
             keys.append(others[name])
     return rank(rows, keys)
+
+
+@dataclass(frozen=True)
+class TableDecision:
+    """A tie at a table broken by the organisers (by lot, say): `winner` over the others of `tied` (players'
+    keys), at table `table` of round `round_name`, `how` in their words."""
+
+    table: int
+    round_name: str
+    winner: int
+    tied: frozenset[int]
+    how: str
+
+
+@dataclass(frozen=True)
+class TableDecisions:
+    """A tie broken at a table carries into the standings: players still tied there, all of them from that
+    table's tie, rank its winner first (the others stay tied among themselves). A group that holds a player
+    from elsewhere stays tied: the table decided nothing about them."""
+
+    name: str
+    decisions: tuple[TableDecision, ...]
+
+    def split(self, tied: Sequence[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+        keys = {row[0] for row in tied}
+        for decision in self.decisions:
+            if decision.winner in keys and keys <= decision.tied:
+                first = [row for row in tied if row[0] == decision.winner]
+                return [first, [row for row in tied if row[0] != decision.winner]]
+        return [list(tied)]
 
 
 @dataclass(frozen=True)

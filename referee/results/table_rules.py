@@ -114,18 +114,35 @@ def table_status(*, games_played: int, finished: bool, signed_off: bool, confirm
     return TableStatus.NOT_STARTED
 
 
-def play_order(drawn: dict[str, int | None], *, highest_deals: bool = False) -> list[str]:
-    """Seat letters in playing order: the highest drawn number starts, then clockwise (seat order).
-
-    `highest_deals` (UNO, seed 001): the highest card deals and the player on the dealer's left starts, so
-    the dealer plays last. Without drawn numbers (or with a draw missing) the order is the seats' order."""
+def play_order(drawn: dict[str, int | None]) -> list[str]:
+    """Seat letters in playing order (Rummikub): the highest drawn number starts, then clockwise (seat
+    order). Without drawn numbers (or with a draw missing) the order is the seats' order."""
     letters = sorted(drawn)
     if not letters or any(drawn[letter] is None for letter in letters):
         return letters
     start = letters.index(max(letters, key=lambda letter: drawn[letter] or 0))
-    if highest_deals:
-        start = (start + 1) % len(letters)
     return letters[start:] + letters[:start]
+
+
+def deal_order(
+    ruleset_key: str, drawn: dict[str, int | None], again: dict[str, list[int]]
+) -> tuple[list[str], scoring.DealDraw]:
+    """UNO (seed 001): the seats in playing order and the engine's reading of the draw for the deal. The
+    highest card deals and the player on the dealer's left starts, so the dealer plays last; until the draw
+    decides (a card missing, or a tie on the highest card to draw again) the order is the seats' order."""
+    letters = sorted(drawn)
+    draws = {
+        letter: ([] if drawn[letter] is None else [drawn[letter]]) + list(again.get(letter, ()))
+        for letter in letters
+    }
+    try:
+        deal = scoring.deal_draw(ruleset_key, draws)
+    except scoring.ScoringError:  # stored before the draw was checked: draw again
+        deal = scoring.DealDraw(None, None, tuple(letters), 0)
+    if deal.starts is None:
+        return letters, deal
+    start = letters.index(deal.starts)
+    return letters[start:] + letters[:start], deal
 
 
 def ruleset_options(tournament: Tournament, seat_count: int | None = None) -> scoring.RulesetOptions:

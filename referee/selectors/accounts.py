@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from core.models import Account
 from referee.models import Table, Tournament
+from referee.wording.sentences import natural_key
 
 
 def awaiting_own_password() -> Q:
@@ -25,10 +26,19 @@ class CardRow:
 
 
 def card_rows(tournament: Tournament) -> list[CardRow]:
-    """Every referee of the tournament, by name; two queries."""
+    """Every referee of the tournament, in table order (`by_table_then_name`); three queries."""
     awaiting = set(tournament.referees.filter(awaiting_own_password()).values_list("pk", flat=True))
-    referees = tournament.referees.order_by("first_name", "username")
+    tables = referee_table_numbers(tournament)
+    referees = sorted(tournament.referees.all(), key=lambda referee: by_table_then_name(referee, tables))
     return [CardRow(referee=referee, awaiting_own_password=referee.pk in awaiting) for referee in referees]
+
+
+def by_table_then_name(referee: AbstractBaseUser, tables: dict[int, list[int]]) -> tuple:
+    """The order cards are handed out in: by the first table a referee takes, those without a table last,
+    then by name as people number them (評審員2號 before 評審員10號)."""
+    numbers = tables.get(referee.pk, [])
+    name = referee.get_full_name() or referee.get_username()  # type: ignore[attr-defined]
+    return (not numbers, numbers[0] if numbers else 0, natural_key(name), natural_key(referee.get_username()))
 
 
 def referee_table_numbers(tournament: Tournament) -> dict[int, list[int]]:

@@ -174,15 +174,13 @@ def seated_in(round_: Round) -> dict[str, tuple[Player, int]]:
     return {seating_id(seat.player): (seat.player, seat.table.number) for seat in seats}
 
 
-def rounds_drawn_not_begun(tournament: Tournament) -> list[Round]:
-    """Rounds seated by a draw where no game is saved yet: where the door's absences re-seat the tables and
-    a late arrival can be seated in (one query)."""
-    return list(
-        Round.objects.filter(tournament=tournament, draws__status=DrawStatus.COMMITTED)
-        .exclude(tables__games__isnull=False)
-        .distinct()
-        .order_by("order")
-    )
+def rounds_drawn_not_begun(tournament: Tournament, *, player: Player | None = None) -> list[Round]:
+    """Rounds seated by a draw where no game is saved yet: where the organiser re-seats the tables without the
+    absent and a late arrival can be seated in (one query); with `player`, only those where they sit."""
+    rounds = Round.objects.filter(tournament=tournament, draws__status=DrawStatus.COMMITTED)
+    if player is not None:
+        rounds = rounds.filter(tables__seats__player=player)
+    return list(rounds.exclude(tables__games__isnull=False).distinct().order_by("order"))
 
 
 def unfinished_tables(round_: Round) -> int:

@@ -61,13 +61,16 @@ def table_history(table: Table) -> list[AuditRow]:
     ]
 
 
+SEAT_ACTIONS = ("seat.assign", "seat.remove", "seat.substitute", "seat.correct", "seat.leave", "seat.return")
+
+
 def _names(entries: list[AuditEntry]) -> dict[str, dict[int, str]]:
     """Players seated and referees assigned, by key: at most two more queries, whatever the history."""
     player_keys, user_keys = set(), set()
     for entry in entries:
         for side in ("before", "after"):
             snapshot = entry.changes.get(side) or {}
-            if entry.action in ("seat.assign", "seat.remove", "seat.substitute") and snapshot.get("player"):
+            if entry.action in SEAT_ACTIONS and snapshot.get("player"):
                 player_keys.add(snapshot["player"])
             if entry.action == "table.assign_referee" and snapshot.get("referee"):
                 user_keys.add(snapshot["referee"])

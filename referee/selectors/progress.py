@@ -130,11 +130,15 @@ def tournament_progress(tournament: Tournament) -> list[RoundProgress]:
 
 
 def referee_tables(user: AbstractBaseUser) -> list[TableProgress]:
-    """A referee's own tables, soonest round first, in every tournament they referee."""
+    """A referee's own tables in every tournament they referee: those still to play or sign off first,
+    soonest round first, then the signed-off ones (done with), most recent first."""
     tables = Table.objects.filter(referee=user, round__tournament__referees=user).order_by(
         "round__date", "round__start_time", "round__order", "number"
     )
-    return _progress_rows(tables)
+    rows = _progress_rows(tables)
+    open_rows = [row for row in rows if row.table.signed_off_at is None]
+    done = [row for row in rows if row.table.signed_off_at is not None]
+    return open_rows + done[::-1]
 
 
 def round_progress(round_: Round) -> RoundProgress:

@@ -11,7 +11,7 @@ import scoring
 from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
 from referee.models.results import SIXTIETHS
 from referee.results.outcome import StoredHand, TableOutcome, outcome_of, stored_game
-from referee.results.table_rules import games_required, play_order
+from referee.results.table_rules import deal_order, games_required, play_order
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,13 @@ class SheetSeat:
     class_name: str
     drawn_number: int | None
     seat_pk: int
+    drawn_again: tuple[int, ...] = ()
+    left_after: int | None = None
+    away: bool = False  # marked absent or withdrawn at the door or by the organiser
+
+    def plays(self, game_number: int) -> bool:
+        """Whether this seat takes part in game `game_number` (a player who left does not, later on)."""
+        return self.left_after is None or game_number <= self.left_after
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,7 @@ class TableSheet:
     incidents: list[SheetIncident]
     games_required: int | None
     play_order: list[str] = field(default_factory=list)
+    deal: scoring.DealDraw | None = None
 
     @property
     def games_played(self) -> int:
@@ -100,16 +108,23 @@ class TableSheet:
     @property
     def dealer(self) -> str | None:
         """UNO: the seat that drew the highest card deals, and plays last (seed 001)."""
-        if not scoring.get_ruleset(self.table.round.tournament.ruleset).is_rummikub and self.starter:
-            return self.play_order[-1]
-        return None
+        return self.deal.dealer if self.deal is not None else None
 
     @property
     def starter(self) -> str | None:
-        """The seat that plays first, when every player has drawn a number."""
+        """The seat that plays first, when every player has drawn (UNO: when the draw has named a dealer)."""
+        if self.deal is not None:
+            return self.deal.starts
         if self.play_order and all(seat.drawn_number is not None for seat in self.seats):
             return self.play_order[0]
         return None
+
+    @property
+    def draw_again(self) -> list[str]:
+        """UNO: the seats tied on the highest card, who draw again before anyone deals."""
+        if self.deal is None or self.deal.rounds == 0:
+            return []
+        return list(self.deal.to_draw)
 
 
 def _cell(hand: HandResult) -> SheetCell:
@@ -210,11 +225,17 @@ def _sheet(
             for incident in incidents
         ],
         games_required=games_required(table.round.tournament, len(seats)),
-        play_order=play_order(
-            {seat.letter: seat.drawn_number for seat in seats},
-            highest_deals=not scoring.get_ruleset(table.round.tournament.ruleset).is_rummikub,
-        ),
+        **_order(table.round.tournament.ruleset, seats),
     )
+
+
+def _order(ruleset_key: str, seats: Sequence[Seat]) -> dict:
+    """The order of play from the seats' draws: Rummikub's highest number starts; UNO's draw for the deal."""
+    drawn = {seat.letter: seat.drawn_number for seat in seats}
+    if scoring.get_ruleset(ruleset_key).is_rummikub:
+        return {"play_order": play_order(drawn)}
+    order, deal = deal_order(ruleset_key, drawn, {seat.letter: list(seat.drawn_again) for seat in seats})
+    return {"play_order": order, "deal": deal}
 
 
 def _sheet_seat(seat: Seat) -> SheetSeat:
@@ -227,6 +248,9 @@ def _sheet_seat(seat: Seat) -> SheetSeat:
         class_name=player.class_name,
         drawn_number=seat.drawn_number,
         seat_pk=seat.pk,
+        drawn_again=tuple(seat.drawn_again or ()),
+        left_after=seat.left_after,
+        away=not player.is_drawn,
     )
 
 

@@ -13,11 +13,19 @@ from fractions import Fraction
 from functools import cached_property
 from operator import itemgetter
 
-from django.db.models import Count, Exists, Field, Q, Sum
+from django.db.models import Case, Count, Exists, Field, Q, Sum, Value, When
 
-from referee.models import Player, Round, Tournament
+from referee.models import Attendance, Player, Round, Table, Tournament
 from referee.models.results import SIXTIETHS
-from referee.results.ranking import rank_rows, sql_order, standings_order
+from referee.results.ranking import (
+    STAYED,
+    TABLE_TIE_BREAK,
+    TableDecision,
+    TableDecisions,
+    rank_rows,
+    ranked_order,
+    sql_order,
+)
 from referee.selectors.table_places import TablePlaces, table_places
 from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE
 from scoring.ranking import (
@@ -46,6 +54,8 @@ class StandingRow:
     tied: bool = False
     tables_won: int = 0
     by_final: bool = False  # placed by a final table's finishing order
+    withdrawn: bool = False  # left the tournament (RULES.md: placed by the tournament's setting)
+    table_tie_break: TableDecision | None = None  # a tie broken at a table that this rank follows
 
     @cached_property
     def player(self) -> Player:
@@ -85,57 +95,96 @@ def scope_condition(tournament: Tournament, *, final_only: bool, round_: Round |
 # converter call per value, a fifth of the time of a 5,000-player standings page.
 WHOLE = Field()
 STANDING_FIELDS = ("pk", "number", "name_zh", "name_en", "class_name", "school__code")
-ROW_FIELDS = (*STANDING_FIELDS, "won_sixtieths", "total_sixtieths", "games_played", "standings_position")
-COLUMNS = {BY_GAMES_WON: "won_sixtieths", BY_TOTAL_SCORE: "total_sixtieths"}
+ROW_FIELDS = (
+    *STANDING_FIELDS,
+    "won_sixtieths",
+    "total_sixtieths",
+    "games_played",
+    "standings_position",
+    "stayed",
+)
+# "stayed" ranks first only when the tournament places a player who left after every player who finished.
+COLUMNS = {BY_GAMES_WON: "won_sixtieths", BY_TOTAL_SCORE: "total_sixtieths", STAYED: "stayed"}
 # Standings rows carry tables won after the fields read (worked out from the tables' outcomes when needed).
 RANKED_FIELDS = (*ROW_FIELDS, "tables_won")
 RANKED_COLUMNS = {**COLUMNS, TABLES_WON: "tables_won"}
+FIELD = {name: index for index, name in enumerate(RANKED_FIELDS)}
 
 
 def standings(
     tournament: Tournament, *, final_only: bool = True, round_: Round | None = None
 ) -> list[StandingRow]:
     """One query, whatever the size of the tournament; three more when the order needs each table's outcome
-    (tables won, head-to-head) or the tournament has a final round."""
+    (tables won, head-to-head), a table's tie-break must carry into the standings, or the tournament has a
+    final round."""
     condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="seats")
-    order = standings_order(tournament)
+    order = ranked_order(tournament)
+    tables = Table.objects.filter(round__tournament=tournament)
     rows = (
         Player.objects.filter(tournament=tournament)
         .annotate(
             won_sixtieths=Sum("seats__hands__win_credit_sixtieths", filter=condition, output_field=WHOLE),
             total_sixtieths=Sum("seats__hands__score_sixtieths", filter=condition, output_field=WHOLE),
             games_played=Count("seats__hands", filter=condition, output_field=WHOLE),
+            stayed=Case(
+                When(attendance=Attendance.WITHDRAWN, then=Value(0)), default=Value(1), output_field=WHOLE
+            ),
             has_final=Exists(Round.objects.filter(tournament=tournament, is_final=True)),
+            has_tie_break=Exists(tables.exclude(tie_winner="")),
         )
         .filter(games_played__gt=0)
         .order_by(*sql_order(order, COLUMNS, "number"))
-        .values_list(*ROW_FIELDS, "has_final")
+        .values_list(*ROW_FIELDS, "has_final", "has_tie_break")
     )
     rows = list(rows)
-    has_final = round_ is None and bool(rows) and rows[0][-1]
+    has_final = round_ is None and bool(rows) and rows[0][-2]
+    has_tie_break = bool(rows) and rows[0][-1]
     places = (
         table_places(tournament, final_only=final_only, round_=round_)
-        if has_final or TABLES_WON in order or HEAD_TO_HEAD in order
+        if has_final or has_tie_break or TABLES_WON in order or HEAD_TO_HEAD in order
         else TablePlaces()
     )
-    ranked = [(*row[:-1], places.tables_won.get(row[0], 0)) for row in rows]
+    ranked = [(*row[:-2], places.tables_won.get(row[0], 0)) for row in rows]
     others = {
         HEAD_TO_HEAD: HeadToHead(HEAD_TO_HEAD, places.record),
-        ORGANISERS_DECISION: Recorded(
-            ORGANISERS_DECISION, itemgetter(ROW_FIELDS.index("standings_position"))
-        ),
+        TABLE_TIE_BREAK: TableDecisions(TABLE_TIE_BREAK, tuple(places.decisions)),
+        ORGANISERS_DECISION: Recorded(ORGANISERS_DECISION, itemgetter(FIELD["standings_position"])),
     }
     placed = rank_rows(ranked, order, RANKED_COLUMNS, RANKED_FIELDS, others)
     finalists: set[int] = set()
     if has_final and places.finals:
         placed = place_finals(placed, places.finals, key=itemgetter(0))
         finalists = {player for table in places.finals for player, _ in table}
-    return _standing_rows(placed, finalists)
+    return _standing_rows(placed, finalists, _decided_at_tables(placed, places.decisions, order))
 
 
-def _standing_rows(placed: list[Placed[tuple]], finalists: set[int]) -> list[StandingRow]:
-    """Each row: the six player fields, games won and total in sixtieths, games played, the organisers'
-    place, tables won."""
+def _decided_at_tables(
+    placed: list[Placed[tuple]], decisions: list[TableDecision], order: tuple[str, ...]
+) -> dict[int, TableDecision]:
+    """The players whose rank a table's tie-break decided: its winner and the others it ranked below them,
+    where the standings' values left them equal."""
+    if not decisions:
+        return {}
+    keys = [FIELD[RANKED_COLUMNS[name]] for name in order if name in RANKED_COLUMNS]
+    by_player = {entry.row[0]: entry for entry in placed}
+    found: dict[int, TableDecision] = {}
+    for decision in decisions:
+        winner = by_player.get(decision.winner)
+        if winner is None:
+            continue
+        for other in decision.tied - {decision.winner}:
+            entry = by_player.get(other)
+            same = entry is not None and all(entry.row[key] == winner.row[key] for key in keys)
+            if same and entry.rank > winner.rank:
+                found[decision.winner] = found[other] = decision
+    return found
+
+
+def _standing_rows(
+    placed: list[Placed[tuple]], finalists: set[int], decided: dict[int, TableDecision]
+) -> list[StandingRow]:
+    """Each row: the six player fields, games played, games won and total (read in sixtieths), and what
+    placed it: a tie, tables won, a final, a withdrawal, a table's tie-break."""
     exact: dict[int, Fraction] = {}  # many players share a value; a Fraction costs more than a lookup
 
     def fraction(sixtieths: int) -> Fraction:
@@ -144,16 +193,20 @@ def _standing_rows(placed: list[Placed[tuple]], finalists: set[int]) -> list[Sta
             found = exact[sixtieths] = Fraction(sixtieths, SIXTIETHS)
         return found
 
+    won, total, played = FIELD["won_sixtieths"], FIELD["total_sixtieths"], FIELD["games_played"]
+    stayed, tables = FIELD["stayed"], FIELD["tables_won"]
     return [
         StandingRow(
             entry.rank,
             *entry.row[:6],
-            entry.row[8],
-            fraction(entry.row[6]),
-            fraction(entry.row[7]),
+            entry.row[played],
+            fraction(entry.row[won]),
+            fraction(entry.row[total]),
             entry.tied,
-            entry.row[10],
+            entry.row[tables],
             entry.row[0] in finalists,
+            not entry.row[stayed],
+            decided.get(entry.row[0]),
         )
         for entry in placed
     ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.models import Round, Table, Tournament
+from referee.results.ranking import TIE_BREAK, TableDecision
 from referee.selectors.winners import table_winners
 
 
@@ -18,6 +19,7 @@ class TablePlaces:
     tables_won: dict[int, int] = field(default_factory=dict)
     places: dict[int, dict[int, int]] = field(default_factory=dict)  # player -> table -> place
     finals: list[list[tuple[int, int]]] = field(default_factory=list)  # final tables: (player, place)
+    decisions: list[TableDecision] = field(default_factory=list)  # ties broken at tables
 
     def record(self, first: tuple[Any, ...], second: tuple[Any, ...]) -> tuple[int, int]:
         """Head-to-head from two standings rows (primary key first): who finished ahead where they met."""
@@ -40,6 +42,7 @@ def table_places(tournament: Tournament, *, final_only: bool, round_: Round | No
     places: dict[int, dict[int, int]] = defaultdict(dict)
     final_order = max((table.round.order for table in tables if table.round.is_final), default=None)
     finals: list[list[tuple[int, int]]] = []
+    decisions: list[TableDecision] = []
     for table in tables:
         verdict = winners[table.pk]
         if verdict.winner is not None:
@@ -49,12 +52,22 @@ def table_places(tournament: Tournament, *, final_only: bool, round_: Round | No
         for letter, (place, _tied) in seat_places.items():
             if letter in verdict.players:
                 places[verdict.players[letter].pk][table.pk] = place
+        if finished and verdict.outcome.decided_by == TIE_BREAK and verdict.winner is not None:
+            decisions.append(
+                TableDecision(
+                    table.number,
+                    table.round.name,
+                    verdict.winner.pk,
+                    frozenset(player.pk for player in verdict.tied_players),
+                    verdict.outcome.tie_break,
+                )
+            )
         if final_order is not None and table.round.order == final_order:
             finals.append(
                 [(verdict.players[letter].pk, place) for letter, (place, _) in seat_places.items()]
                 if finished
                 else []
             )
-    found.tables_won, found.places = dict(tables_won), dict(places)
+    found.tables_won, found.places, found.decisions = dict(tables_won), dict(places), decisions
     found.finals = finals if finals and all(finals) else []  # the final counts once every final table is
     return found

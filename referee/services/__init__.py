@@ -18,6 +18,7 @@ from referee.services.draws import (
 )
 from referee.services.exports import export_job_request
 from referee.services.incidents import incident_record, incident_record_in_play, incident_remove
+from referee.services.leaving import seat_leave, seat_return
 from referee.services.lockouts import lockout_lift
 from referee.services.people import (
     player_create,
@@ -37,17 +38,24 @@ from referee.services.schedule import (
     table_create,
     table_delete,
 )
+from referee.services.seat_fixes import game_void, seat_player_correct
 from referee.services.seats import seat_assign, seat_draws_record, seat_remove
 from referee.services.signoff import table_confirm, table_sign_off, table_tie_break_record
 from referee.services.standings import standings_decision_record, tournament_standings_order_set
 from referee.services.tournaments import tournament_create, tournament_update
-from referee.services.withdrawals import player_seat_late, player_withdraw
+from referee.services.withdrawals import (
+    player_reinstate,
+    player_seat_late,
+    player_withdraw,
+    round_reseat_absent,
+)
 
 __all__ = [
     "referee_cards_passwords_reset",
     "referee_password_reset",
     "export_job_request",
     "game_result_submit",
+    "game_void",
     "incident_record",
     "incident_record_in_play",
     "incident_remove",
@@ -55,6 +63,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_substitute",
+    "player_reinstate",
     "player_seat_late",
     "player_update",
     "players_create_many",
@@ -69,6 +78,7 @@ __all__ = [
     "round_draw_preview",
     "round_draw_redraw",
     "round_draw_swap",
+    "round_reseat_absent",
     "round_update",
     "school_attendance_rest_present",
     "school_create",
@@ -76,7 +86,10 @@ __all__ = [
     "school_update",
     "seat_assign",
     "seat_draws_record",
+    "seat_player_correct",
+    "seat_leave",
     "seat_remove",
+    "seat_return",
     "standings_decision_record",
     "table_assign_referee",
     "table_confirm",

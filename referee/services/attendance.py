@@ -1,17 +1,17 @@
 """The door on the morning: who is here, who is not, and who takes an absent player's seat.
 
 Several helpers tap at once on their phones. Each tap changes one player's attendance in one UPDATE of that
-row (under its row lock, so the history's "before" is true); nobody's tap overwrites another player's.
+row (under its row lock, so the history's "before" is true) and writes its audit entry: nothing else, so a tap
+holds the database's write lock for a few milliseconds and twenty helpers at once never keep a referee's save
+waiting. Attendance shows on no public page, so a tap leaves the public pages' version alone.
 
-After the draw, a tap that marks a seated player absent re-seats every drawn round not yet begun around them,
-through the same repair as the organiser's withdrawal (`withdrawals.rounds_reseat_without`). Marking them
-present again does not put them back: the organiser seats a late arrival on the draw page
+After the draw, a child marked absent keeps their seat: the organiser re-seats the drawn round once, without
+every child then marked away (`withdrawals.round_reseat_absent`, with the moves shown), or seats a substitute.
+Marking them present again does not put them back: the organiser seats a late arrival on the draw page
 (`withdrawals.player_seat_late`), which moves as few players as that needs.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -25,7 +25,7 @@ from referee.selectors.draws import round_seated_draw, seating_id
 from referee.services.attendance_changes import attendance_change
 from referee.services.checks import require_choice
 from referee.services.locks import lock_tournament
-from referee.services.withdrawals import RoundRepair, round_report, rounds_reseat_without
+from referee.services.withdrawals import round_report
 
 DOOR_STATES = (Attendance.PRESENT, Attendance.LATE, Attendance.ABSENT, Attendance.EXPECTED)
 
@@ -35,45 +35,19 @@ def can_check_in(user: permissions.AnyUser, tournament: Tournament) -> bool:
     return permissions.is_organiser(user, tournament) or permissions.is_tournament_referee(user, tournament)
 
 
-@dataclass(frozen=True)
-class DoorTap:
-    """What a tap did: the player as stored, the drawn rounds re-seated around them, and, when the engine
-    could not re-seat a round without them, its refusal (the absence is kept; the seat stays for the
-    organiser to decide)."""
-
-    player: Player
-    repairs: list[RoundRepair] = field(default_factory=list)
-    not_reseated: str = ""
-
-
-def _reseat_after_absence(actor: AbstractBaseUser, player: Player) -> tuple[list[RoundRepair], str]:
-    try:
-        with transaction.atomic():
-            return rounds_reseat_without(actor, player), ""
-    except ServiceError as error:
-        return [], str(error.message)
-
-
 @transaction.atomic
-def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> DoorTap:
-    """Present, late, absent, or back to expected (an undo). A withdrawn player stays withdrawn here: that
-    is the organisers' decision, made with the draw. Absent after the draw: the drawn rounds not yet begun
-    are re-seated around the player, as for a withdrawal."""
+def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> Player:
+    """Present, late, absent, or back to expected (an undo): the player's row and its audit entry, nothing
+    more. A withdrawn player stays withdrawn here: that is the organisers' decision, made with the draw."""
     tournament = player.tournament
     permissions.require(can_check_in(actor, tournament))
     attendance = require_choice(attendance, DOOR_STATES, field="attendance")
-    if attendance == Attendance.ABSENT:
-        lock_tournament(tournament)  # the repair's lock, taken first as the withdrawal takes it
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.attendance == Attendance.WITHDRAWN:
         raise ServiceError(_("This player has withdrawn."), field="attendance", code="withdrawn")
-    if player.attendance == attendance:
-        return DoorTap(player)
-    attendance_change(actor, tournament, player, attendance)
-    if attendance != Attendance.ABSENT:
-        return DoorTap(player)
-    repairs, refusal = _reseat_after_absence(actor, player)
-    return DoorTap(player, repairs, refusal)
+    if player.attendance != attendance:
+        attendance_change(actor, tournament, player, attendance, public=False)
+    return player
 
 
 @transaction.atomic
@@ -134,7 +108,8 @@ def unplayed_seats(player: Player) -> list[Seat]:
 @transaction.atomic
 def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Player) -> list[Seat]:
     """A player of the same school takes the absent player's seat at every table not yet played. Tables
-    already played keep the absent player and their results. Each table's history records the change."""
+    already played keep the absent player and their results. Each table's history records the change. A
+    substitute not yet marked at the door is marked here: the organiser has them at hand."""
     tournament = absent.tournament
     permissions.require_organiser(actor, tournament)
     lock_tournament(tournament)  # as a repair does: a substitute and a repair never act at once
@@ -160,6 +135,10 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
         raise ServiceError(
             _("The substitute already has a seat in one of these rounds."), field="substitute", code="seated"
         )
+    arrived = substitute.attendance
+    if arrived == Attendance.EXPECTED:  # a substitute the organiser seats is here, not "not yet here"
+        Player.objects.filter(pk=substitute.pk).update(attendance=Attendance.PRESENT)
+        substitute.attendance = Attendance.PRESENT
     for seat in seats:
         Seat.objects.filter(pk=seat.pk).update(player=substitute, drawn_number=None)
         _record_on_draw(seat, absent, substitute)
@@ -168,8 +147,13 @@ def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Pl
             tournament=tournament,
             table=seat.table,
             action="seat.substitute",
-            before={"seat": seat.letter, "player": absent.pk, "number": absent.number},
-            after={"seat": seat.letter, "player": substitute.pk, "number": substitute.number},
+            before={"seat": seat.letter, "player": absent.pk, "number": absent.number, "attendance": arrived},
+            after={
+                "seat": seat.letter,
+                "player": substitute.pk,
+                "number": substitute.number,
+                "attendance": substitute.attendance,
+            },
         )
     if absent.attendance not in NOT_DRAWN:
         attendance_change(actor, tournament, absent, Attendance.ABSENT)

@@ -28,6 +28,25 @@ from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
 from referee.services.locks import lock_games, lock_table
 from referee.services.signoff import withdraw_confirmation
+from referee.wording.seats import seat_label
+
+
+def playing_seats(seats: Sequence[Seat], game_number: int) -> list[Seat]:
+    """The seats that play game `game_number`: a player who left the table takes no part in later games."""
+    return [seat for seat in seats if seat.left_after is None or seat.left_after >= game_number]
+
+
+def _check_left(seats: Sequence[Seat], hands: Sequence[scoring.PlayerInput], game_number: int) -> None:
+    """A player who left cannot be recorded in a later game, least of all as the one who went out."""
+    given = {hand.seat for hand in hands}
+    for seat in seats:
+        if seat.letter in given and seat.left_after is not None and seat.left_after < game_number:
+            raise ServiceError(
+                _("Seat %(seat)s left the table after game %(number)d: later games are played without them.")
+                % {"seat": seat_label(seat.letter), "number": seat.left_after},
+                field="hands",
+                code="left",
+            )
 
 
 def _check_hands(seats: Sequence[Seat], hands: Sequence[scoring.PlayerInput], tournament: Tournament) -> None:
@@ -119,7 +138,7 @@ def _last_card(typed: str, tournament: Tournament) -> str:
     return card
 
 
-def _snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
+def game_snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
     """The game as the audit keeps it; `hands` when they were just written, else they are read."""
     rows = game.hands.select_related("seat") if hands is None else hands
     by_letter = {
@@ -238,16 +257,18 @@ def game_result_submit(
         raise ServiceError(_("Enter a whole number of 1 or more."), field="game_number", code="not-positive")
     hands = [normalised(hand) for hand in hands]
     seats = list(table.seats.order_by("letter"))
-    _check_hands(seats, hands, tournament)
+    _check_left(seats, hands, game_number)
+    playing = playing_seats(seats, game_number)
+    _check_hands(playing, hands, tournament)
     existing = next((game for game in games if game.number == game_number), None)
     _check_game_number(table, game_number, existing, expected_version, len(seats), played=len(games))
 
     last_card = _last_card(last_card, tournament)
     result = score(table_ruleset(tournament, len(seats)), ending, hands, last_card)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
-    before = _snapshot(existing) if existing is not None else None
+    before = game_snapshot(existing) if existing is not None else None
     game = _write_game(table, existing, game_number, ending, actor, submission, last_card)
-    stored = _save_hands(game, seats, hands, numbers)
+    stored = _save_hands(game, playing, hands, numbers)
     if existing is None:  # the incidents recorded while it was played join it
         Incident.objects.filter(table=table, game_number=game_number, game__isnull=True).update(game=game)
     _check_verdict(table, len(seats))
@@ -258,7 +279,7 @@ def game_result_submit(
         game=game,
         action="game.create" if before is None else "game.correct",
         before=before,
-        after=_snapshot(game, stored),
+        after=game_snapshot(game, stored),
         reason=reason,
         public=table.signed_off_at is not None,
     )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+import scoring
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
@@ -77,11 +80,13 @@ def seat_assign(
             field="player",
             code="already-seated",
         )
-    drawn_number = require_positive(drawn_number, field="drawn_number", allow_none=True)
-    if drawn_number is not None and table.seats.filter(drawn_number=drawn_number).exists():
-        raise ServiceError(
-            _("Another seat already drew this number."), field="drawn_number", code="duplicate"
-        )
+    rules = scoring.get_ruleset(tournament.ruleset)
+    drawn_number = _clean_draw(rules, drawn_number, field="drawn_number")
+    if rules.is_rummikub and drawn_number is not None:
+        if table.seats.filter(drawn_number=drawn_number).exists():
+            raise ServiceError(
+                _("Another seat already drew this number."), field="drawn_number", code="duplicate"
+            )
     seat = Seat.objects.create(
         table=table, round_id=table.round_id, letter=letter, player=player, drawn_number=drawn_number
     )
@@ -105,20 +110,26 @@ def seat_remove(*, actor: AbstractBaseUser, seat: Seat) -> None:
     audit_record(actor=actor, tournament=tournament, table=table, action="seat.remove", before=before)
 
 
-@transaction.atomic
-def seat_draws_record(*, actor: AbstractBaseUser, table: Table, numbers: dict[str, int | None]) -> Table:
-    """The numbers the players drew from the referee before the first game: the highest starts (RULES.md).
+def _clean_draw(rules: scoring.Ruleset, number: int | None, *, field: str) -> int | None:
+    """A number drawn for the order of play: Rummikub's 1 or more; UNO's card, 0 to 9 (action cards and
+    wilds count 0, seed 001)."""
+    if rules.is_rummikub:
+        return require_positive(number, field=field, allow_none=True)
+    highest = scoring.deal.HIGHEST_DRAW
+    if number is not None and (
+        isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= highest
+    ):
+        raise ServiceError(
+            _("A card drawn for the deal counts 0 to %(highest)d: action cards and wilds count 0.")
+            % {"highest": highest},
+            field=field,
+            code="bad-deal-draw",
+        )
+    return number
 
-    The table's referee records them at the table; like the seats, they are fixed once a game is recorded.
-    A seat missing from `numbers` has its number cleared."""
-    permissions.require_result_entry(actor, table)
-    table = _lock_open_table(table)
-    seats = {seat.letter: seat for seat in table.seats.order_by("letter")}
-    cleaned: dict[str, int | None] = dict.fromkeys(seats)
-    for letter, number in numbers.items():
-        if letter not in seats:
-            raise ServiceError(_("Choose a player at this table."), field="numbers", code="wrong-seat")
-        cleaned[letter] = require_positive(number, field=f"drawn_{letter}", allow_none=True)
+
+def _check_rummikub_draws(cleaned: Mapping[str, int | None], again: Mapping[str, Sequence[int]]) -> None:
+    """Rummikub: each player draws a different number once; the highest starts."""
     seen: set[int] = set()
     for letter, number in cleaned.items():
         if number is not None and number in seen:
@@ -127,17 +138,89 @@ def seat_draws_record(*, actor: AbstractBaseUser, table: Table, numbers: dict[st
             )
         if number is not None:
             seen.add(number)
-    before = {letter: seat.drawn_number for letter, seat in seats.items()}
-    Seat.objects.filter(table=table).update(drawn_number=None)  # so two seats may swap numbers
+    for letter, cards in again.items():
+        if cards:
+            raise ServiceError(
+                _("Only UNO's draw for the deal is drawn again."), field=f"again_{letter}", code="no-redraw"
+            )
+
+
+def _check_deal_draws(
+    rules: scoring.Ruleset, cleaned: Mapping[str, int | None], again: Mapping[str, Sequence[int]]
+) -> None:
+    """UNO: the engine reads the draw for the deal (equal cards allowed; the tied on the highest card draw
+    again)."""
+    for letter, cards in again.items():
+        if cards and cleaned[letter] is None:
+            raise ServiceError(
+                _("Record this player's first card before the cards drawn again."),
+                field=f"again_{letter}",
+                code="deal-draw-unexpected",
+            )
+        for card in cards:
+            _clean_draw(rules, card, field=f"again_{letter}")
+    draws = {
+        letter: ([] if number is None else [number]) + list(again.get(letter, ()))
+        for letter, number in cleaned.items()
+    }
+    try:
+        scoring.deal_draw(rules, draws)
+    except scoring.ScoringError as error:
+        letter = (error.field or "").removeprefix("draws.")[:1]
+        raise ServiceError(
+            _("Only the players tied on the highest card draw again."),
+            field=f"again_{letter}",
+            code=error.code,
+        ) from None
+
+
+@transaction.atomic
+def seat_draws_record(
+    *,
+    actor: AbstractBaseUser,
+    table: Table,
+    numbers: Mapping[str, int | None],
+    again: Mapping[str, Sequence[int]] | None = None,
+) -> Table:
+    """The numbers the players drew from the referee before the first game: the highest starts (RULES.md).
+
+    UNO (seed 001): each player draws a card (action cards and wilds count 0, so equal cards happen); the
+    highest card deals, and players tied on it draw again (`again`: each seat's later cards, in order).
+    The table's referee records them at the table; like the seats, they are fixed once a game is recorded.
+    A seat missing from `numbers` has its number cleared."""
+    permissions.require_result_entry(actor, table)
+    table = _lock_open_table(table)
+    rules = scoring.get_ruleset(table.round.tournament.ruleset)
+    seats = {seat.letter: seat for seat in table.seats.order_by("letter")}
+    cleaned: dict[str, int | None] = dict.fromkeys(seats)
+    for letter in {*numbers, *(again or {})}:
+        if letter not in seats:
+            raise ServiceError(_("Choose a player at this table."), field="numbers", code="wrong-seat")
+    for letter, number in numbers.items():
+        cleaned[letter] = _clean_draw(rules, number, field=f"drawn_{letter}")
+    later = {letter: list((again or {}).get(letter, ())) for letter in seats}
+    if rules.is_rummikub:
+        _check_rummikub_draws(cleaned, later)
+    else:
+        _check_deal_draws(rules, cleaned, later)
+    before = {letter: _draw_snapshot(seat) for letter, seat in seats.items()}
     for letter, number in cleaned.items():
         seats[letter].drawn_number = number
-    Seat.objects.bulk_update(list(seats.values()), ["drawn_number"])
+        seats[letter].drawn_again = later[letter]
+    Seat.objects.bulk_update(list(seats.values()), ["drawn_number", "drawn_again"])
     audit_record(
         actor=actor,
         tournament=table.round.tournament,
         table=table,
         action="seat.draws",
         before=before,
-        after={letter: seat.drawn_number for letter, seat in seats.items()},
+        after={letter: _draw_snapshot(seat) for letter, seat in seats.items()},
     )
     return table
+
+
+def _draw_snapshot(seat: Seat) -> int | list[int] | None:
+    """A seat's draw as the audit keeps it: the number alone, or every card when some were drawn again."""
+    if seat.drawn_again:
+        return [seat.drawn_number or 0, *seat.drawn_again]
+    return seat.drawn_number

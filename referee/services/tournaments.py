@@ -12,7 +12,7 @@ from core.audit import audit_record, model_fields
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Game, Tournament
-from referee.models.tournament import Language, Privacy, SharedWinCredit
+from referee.models.tournament import Language, Privacy, SharedWinCredit, WithdrawnPlacing
 from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.services.checks import clean_text, require_choice, require_positive
 from referee.services.locks import lock_tournament
@@ -30,6 +30,7 @@ SETTINGS_FIELDS = [
     "target_score",
     "turn_seconds",
     "weather_rule",
+    "withdrawn_placing",
     "standings_released",
 ]
 
@@ -197,6 +198,7 @@ def tournament_update(
     strict_rule: bool = False,
     small_set: bool = False,
     weather_rule: bool | None = None,
+    withdrawn_placing: str | None = None,
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded.
 
@@ -222,6 +224,9 @@ def tournament_update(
         "turn_seconds": _turn_seconds(turn_seconds, locked),
         "standings_released": bool(standings_released),
         "weather_rule": locked.weather_rule if weather_rule is None else bool(weather_rule),
+        "withdrawn_placing": require_choice(
+            withdrawn_placing or locked.withdrawn_placing, WithdrawnPlacing.values, field="withdrawn_placing"
+        ),
     }
     applies = settings_that_apply(locked.ruleset)
     for name, unused in RULESET_SETTINGS.items():

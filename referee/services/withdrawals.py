@@ -6,6 +6,7 @@ can rerun it, and who moved) and audited."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,11 +125,12 @@ def _repair_round(
     round_: Round,
     draw: RoundDraw,
     *,
-    gone: Player | None = None,
+    gone: Sequence[Player] = (),
     arrival: Player | None = None,
+    kind: str = "withdrawal",
 ) -> RoundRepair:
     tables, current, players, drawn_numbers = _current(round_)
-    withdrawn = [seating_id(gone)] if gone is not None else []
+    withdrawn = [seating_id(player) for player in gone]
     added = [seating_id(arrival)] if arrival is not None else []
     if arrival is not None:
         players[added[0]] = arrival
@@ -150,7 +152,7 @@ def _repair_round(
     if arrival is not None:
         draw.player_ids = {**draw.player_ids, added[0]: arrival.pk}
     entry = {
-        "kind": "late" if arrival is not None else "withdrawal",
+        "kind": "late" if arrival is not None else kind,
         "request": document,
         "moves": answer["moves"],
         "moves_minimal": answer["moves_minimal"],
@@ -160,7 +162,11 @@ def _repair_round(
     }
     draw.repairs = [*draw.repairs, entry]
     draw.save(update_fields=["tables", "report", "repairs", "player_ids"])
-    who = {"withdrawn": withdrawn[0]} if withdrawn else {"added": added[0]}
+    who = (
+        {"withdrawn": withdrawn[0] if len(withdrawn) == 1 else withdrawn}
+        if withdrawn
+        else {"added": added[0]}
+    )
     audit_record(
         actor=actor,
         tournament=round_.tournament,
@@ -187,7 +193,7 @@ def rounds_reseat_without(actor: AbstractBaseUser, player: Player) -> list[Round
             continue
         draw = round_seated_draw(round_)
         if draw is not None:
-            repairs.append(_repair_round(actor, round_, draw, gone=player))
+            repairs.append(_repair_round(actor, round_, draw, gone=[player]))
     return repairs
 
 
@@ -250,7 +256,46 @@ def player_seat_late(
     repairs = [_seat_late_in(actor, chosen, player) for chosen in rounds]
     if player.attendance == Attendance.ABSENT:
         attendance_change(actor, tournament, player, Attendance.LATE)
+    elif player.attendance == Attendance.EXPECTED:  # seated by the organiser (a substitute): here
+        attendance_change(actor, tournament, player, Attendance.PRESENT)
     return repairs
+
+
+def absent_in(round_: Round) -> list[Player]:
+    """The players seated in a round who are marked absent or withdrawn (one query)."""
+    return list(
+        Player.objects.filter(seats__round=round_, attendance__in=NOT_DRAWN)
+        .select_related("school")
+        .order_by("number")
+    )
+
+
+@transaction.atomic
+def round_reseat_absent(*, actor: AbstractBaseUser, round_: Round) -> RoundRepair:
+    """A drawn round not yet begun, seated again without every child marked absent (or withdrawn) since the
+    draw: one repair with the fewest moves that keep the rules, when the organiser asks, rather than one at
+    each tap at the door. The moves are kept with the draw and returned to be shown."""
+    tournament = round_.tournament
+    permissions.require_organiser(actor, tournament)
+    lock_tournament(tournament)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if Game.objects.filter(table__round=round_).exists():
+        raise ServiceError(
+            _("A game has been saved in this round: its seats stand."), field="round", code="in-play"
+        )
+    draw = round_seated_draw(round_)
+    if draw is None:
+        raise ServiceError(
+            _("This round was not drawn: change its seats by hand on the tables' pages."),
+            field="round",
+            code="not-drawn",
+        )
+    gone = absent_in(round_)
+    if not gone:
+        raise ServiceError(
+            _("Nobody seated in this round is marked absent."), field="round", code="nobody-absent"
+        )
+    return _repair_round(actor, round_, draw, gone=gone, kind="absent")
 
 
 @transaction.atomic
@@ -276,3 +321,17 @@ def player_withdraw(
         after={"player": player.pk, "attendance": attendance},
     )
     return rounds_reseat_without(actor, player)
+
+
+@transaction.atomic
+def player_reinstate(*, actor: AbstractBaseUser, player: Player) -> Player:
+    """A player who withdrew, or left during a table, is marked back: here again, and drawn from the next
+    draw on (RULES.md). Seats already given up stay given up; a drawn round not yet begun takes them in as a
+    late arrival, on its draw page."""
+    tournament = player.tournament
+    permissions.require_organiser(actor, tournament)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.attendance != Attendance.WITHDRAWN:
+        raise ServiceError(_("This player has not withdrawn."), field="player", code="not-withdrawn")
+    attendance_change(actor, tournament, player, Attendance.PRESENT)
+    return player

@@ -39,6 +39,12 @@ def seat_label(letter: str) -> str:
 
 
 @register.filter
+def seat_list(letters: list[str]) -> str:
+    """Seats in a line as the language lists them: "A, C", 「甲、丙」."""
+    return sentences.listed(seats.seat_label(letter) for letter in letters)
+
+
+@register.filter
 def basis_label(basis: str) -> str:
     return str(codes.basis_label(basis))
 
@@ -77,6 +83,12 @@ def spaced(text: str) -> str:
 
 
 @register.filter
+def door_label(state: str) -> str:
+    """A child's attendance in the check-in page's words, as its buttons say them ("here", not "present")."""
+    return labels.attendance_label(state)
+
+
+@register.filter
 def yes_no(value: bool) -> str:
     return labels.yes_no(bool(value))
 
@@ -98,5 +110,5 @@ def decided_by_label(code: str) -> str:
 
 @register.filter
 def moment(value: datetime.datetime | None) -> str:
-    """Nov. 23, 2026 07:43, 2026年11月23日 07:43."""
+    """23 Nov 2026 07:43, 2026年11月23日 07:43."""
     return times.moment_text(value)

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.views import ActionPageView, posted_object
 from referee import permissions, selectors, services
-from referee.forms.incidents import DrawsForm, ReasonForm, TieBreakForm
+from referee.forms.incidents import ReasonForm, TieBreakForm, draws_form
+from referee.forms.table_fixes import LeaveForm
 from referee.models import Incident, Table
 from referee.results.previews import restore_preview
 from referee.results.table_rules import table_ruleset
@@ -28,6 +29,7 @@ from referee.views.saving import (
     incident_save,
     preview_of,
 )
+from referee.wording.leaving import left_message
 
 
 class ResultEntryView(ActionPageView):
@@ -44,6 +46,8 @@ class ResultEntryView(ActionPageView):
         "sign-off": "sign_off",
         "confirm": "confirm",
         "tie-break": "break_tie",
+        "leave-table": "leave_table",
+        "return-to-table": "return_to_table",
     }
 
     def render_page(self, **context: Any) -> HttpResponse:
@@ -114,16 +118,44 @@ class ResultEntryView(ActionPageView):
             # The form left the page with the first game, so a refusal shown on it would go unseen.
             messages.error(self.request, _("The drawn numbers are fixed once the first game is recorded."))
             return HttpResponseRedirect(self.page_url())
-        form = DrawsForm(self.request.POST, seats=sheet.seats)
+        form = draws_form(sheet, self.request.POST)
         if form.is_valid():
             try:
-                services.seat_draws_record(actor=self.request.user, table=self.table, numbers=form.numbers())
+                services.seat_draws_record(
+                    actor=self.request.user, table=self.table, numbers=form.numbers(), again=form.again()
+                )
             except ServiceError as error:
                 add_service_error(form, error, error.field)
             else:
                 messages.success(self.request, _("Drawn numbers recorded."))
                 return HttpResponseRedirect(self.page_url())
         return self.render_page(draws_form=form, sheet=sheet)
+
+    def leave_table(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = LeaveForm(self.request.POST, seats=sheet.seats, next_game=sheet.games_played + 1)
+        if form.is_valid():
+            values = form.cleaned_data
+            try:
+                repairs = services.seat_leave(
+                    actor=self.request.user,
+                    seat=self.table.seats.get(letter=values["seat"]),
+                    from_game=values["from_game"],
+                    reason=values["reason"],
+                )
+            except ServiceError as error:
+                add_service_error(form, error, error.field)
+            else:
+                messages.success(self.request, left_message(values["seat"], values["from_game"], repairs))
+                return HttpResponseRedirect(self.page_url("entry"))
+        return self.render_page(leave_form=form, sheet=sheet)
+
+    def return_to_table(self) -> HttpResponse:
+        seat = posted_object(self.request, "seat", self.table.seats.filter(left_after__isnull=False))
+        return self.run_action(
+            lambda: services.seat_return(actor=self.request.user, seat=seat),
+            _("The player is back at the table and plays on."),
+        )
 
     def sign_off(self) -> HttpResponse:
         return self.run_action(

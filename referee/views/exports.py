@@ -31,9 +31,9 @@ from referee.wording.exports import export_job_message
 
 
 def file_response(exporter: Exporter) -> HttpResponse:
-    filename, mimetype, content = exporter.render()
+    _filename, mimetype, content = exporter.render()
     response = HttpResponse(content, content_type=mimetype)
-    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Content-Disposition"] = content_disposition_header(True, exporter.download_name())
     return response
 
 

@@ -1,7 +1,8 @@
 """The public "how this round was drawn" page: the seed, the draw's input (player numbers and school codes,
 no names) as the JSON `python3 -m seating draw` reads, the engine's tables, any change made since (swaps by
 hand; repairs after a withdrawal, an absence or a late arrival, each with its own input; substitutes, who
-take a seat and move nobody), and the report. Anyone can rerun the draw.
+take a seat and move nobody), the tables as they stand now with every move by hand marked, and the report
+worked out again for those tables. Anyone can rerun the draw.
 
 An input that would tell the standings (points of a draw by standings; players best first, as draws seated
 before the fix listed them) is kept back until the standings are released, then published as stored, so it
@@ -20,6 +21,8 @@ from referee import permissions
 from referee.models import Round, RoundDraw, Tournament
 from referee.public_cache import public_tournament
 from referee.selectors.draws import round_seated_draw, tells_standings
+from referee.selectors.seated_tables import moved_by_hand, seated_tables
+from referee.services.withdrawals import round_report
 from referee.wording.draws import ADVANCEMENT_LABELS, MODE_LABELS, moves_text, repair_heading, report_lines
 
 
@@ -58,14 +61,17 @@ class PublicRoundDrawView(TemplateView):
         context = super().get_context_data(**kwargs)
         tournament, round_, draw = _seated_draw(kwargs["slug"], kwargs["pk"])
         input_public = publishable(tournament, draw.request)
+        tables = seated_tables(round_, draw)
         context.update(
+            seated_tables=tables,
+            moved=moved_by_hand(tables),
             tournament=tournament,
             round=round_,
             draw=draw,
             input_public=input_public,
             request_json=as_json(draw.request) if input_public else "",
             drawn_tables=list(enumerate(draw.drawn, start=1)),
-            report_lines=report_lines(draw.report),
+            report_lines=report_lines(round_report(round_, draw)),
             rule_label=ADVANCEMENT_LABELS.get(draw.advancement.get("rule", ""), ""),
             mode_label=MODE_LABELS.get(draw.request["mode"], ""),
             repairs=[

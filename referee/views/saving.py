@@ -18,13 +18,15 @@ from django.utils.translation import gettext as _
 
 import scoring
 from core.errors import ServiceError
+from core.inputs import parse_number
 from referee import selectors, services
 from referee.forms.conflicts import Conflict, form_data, game_conflict
 from referee.forms.entry import GameEntryForm, initial_for_game, new_submission_key
 from referee.forms.incidents import IncidentForm
-from referee.models import Game, Incident, Table
+from referee.models import Game, HandResult, Incident, Table
+from referee.results.hands import stored_facts
 from referee.results.outcome import TableOutcome
-from referee.results.previews import game_preview
+from referee.results.previews import StoredGame, game_preview
 from referee.results.table_rules import table_ruleset
 from referee.selectors.sheets import SheetSeat, TableSheet, sheet_outcome
 
@@ -40,9 +42,16 @@ def next_game_open(table: Table, sheet: TableSheet, outcome: TableOutcome | None
     return not (outcome if outcome is not None else sheet_outcome(tournament, sheet)).finished
 
 
+def seats_of_game(seats: Sequence[SheetSeat], game_number: int | None) -> list[SheetSeat]:
+    """The seats a game's form asks about: a player who left the table is not in later games."""
+    return [seat for seat in seats if game_number is None or seat.plays(game_number)]
+
+
 def posted_entry_form(table: Table, seats: Sequence[SheetSeat], data: Any) -> GameEntryForm:
-    """A posted game: who sits where is all its form needs (`selectors.sheet_seats`, one query)."""
-    return GameEntryForm(data, seats=seats, ruleset=table_ruleset(table.round.tournament, len(seats)))
+    """A posted game: who sits where is all its form needs (`selectors.sheet_seats`, one query). The ruleset
+    is the table's as seated (a smaller table after someone left plays the same set)."""
+    playing = seats_of_game(seats, parse_number(str(data.get("game_number", ""))))
+    return GameEntryForm(data, seats=playing, ruleset=table_ruleset(table.round.tournament, len(seats)))
 
 
 def entry_form(
@@ -58,7 +67,8 @@ def entry_form(
         initial = {"game_number": sheet.games_played + 1}
     initial["submission"] = new_submission_key()
     ruleset = table_ruleset(table.round.tournament, len(sheet.seats))
-    return GameEntryForm(initial=initial, seats=sheet.seats, ruleset=ruleset)
+    playing = seats_of_game(sheet.seats, initial["game_number"])
+    return GameEntryForm(initial=initial, seats=playing, ruleset=ruleset)
 
 
 def incident_form(
@@ -193,6 +203,30 @@ def incident_save(request: HttpRequest, table: Table) -> IncidentSave:
     return IncidentSave(form, sheet, incident=incident)
 
 
+def stored_game_for(
+    table: Table, ruleset: scoring.Ruleset, number: int | None, version: int | None
+) -> StoredGame | None:
+    """The game a correction starts from (one query), for its preview; None for a new game."""
+    if not number or not version:
+        return None
+    rows = HandResult.objects.filter(game__table=table, game__number=number).select_related("seat", "game")
+    hands = list(rows)
+    if not hands:
+        return None
+    return StoredGame(
+        ending=hands[0].game.ending,
+        facts={hand.seat.letter: stored_facts(hand) for hand in hands},
+        rack_values={hand.seat.letter: _rack_value(ruleset, hand) for hand in hands},
+        scores={hand.seat.letter: hand.score for hand in hands},
+    )
+
+
+def _rack_value(ruleset: scoring.Ruleset, hand: HandResult) -> int:
+    if hand.rack_value is not None:
+        return hand.rack_value
+    return scoring.rack_value(ruleset, hand.rack) if hand.rack else 0
+
+
 def preview_of(table: Table, form: GameEntryForm) -> Any:
     """The engine's scores for a valid form, or None with the refusal added to the form."""
     if not form.is_valid():
@@ -201,7 +235,9 @@ def preview_of(table: Table, form: GameEntryForm) -> Any:
         names = {seat.letter: seat.player_name for seat in form.seats}
         played = table_ruleset(table.round.tournament, len(form.seats))
         ending = form.cleaned_data["ending"]
-        return game_preview(played, names, ending, form.hand_facts(), form.last_card)
+        values = form.cleaned_data
+        stored = stored_game_for(table, played, values.get("game_number"), values.get("version"))
+        return game_preview(played, names, ending, form.hand_facts(), form.last_card, stored)
     except ServiceError as error:
         add_service_error(form, error, form.field_for(error.field, error.code))
         return None

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 
 from referee import selectors
 from referee.models import Player, Round, Table, Tournament
-from referee.results.ranking import standings_order
+from referee.results.ranking import ranked_order, standings_order
 from referee.views.standings_tables import (
     PER_PAGE,
     PlayerStandingsTable,
@@ -69,7 +69,7 @@ def standings_context(
     else:
         rows = selectors.standings(tournament, final_only=final_only, round_=round_)
         table = PlayerStandingsTable(
-            player_lines(rows, lambda row: namer(row.player), order),
+            player_lines(rows, lambda row: namer(row.player), ranked_order(tournament)),
             exclude=() if TABLES_WON in order else ("tables_won",),
         )
         _configure(table, request, per_page)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -17,12 +18,14 @@ from core.inputs import parse_number
 from core.views import OrganiserMixin, posted_object
 from referee import permissions, selectors, services
 from referee.forms import RefereeAssignForm, SeatForm
-from referee.forms.incidents import DrawsForm, TieBreakForm
+from referee.forms.incidents import TieBreakForm, draws_form
 from referee.forms.pad import pad_layout
+from referee.forms.table_fixes import GameVoidForm, LeaveForm, SeatFixForm
 from referee.models import Table
 from referee.results.outcome import TableOutcome
 from referee.results.table_rules import effective_rounds, table_ruleset, table_status, turn_seconds
 from referee.selectors.progress import TableProgress
+from referee.selectors.seat_warnings import seat_warnings
 from referee.selectors.sheets import TableSheet, sheet_outcome
 from referee.views.entry import ResultEntryView
 from referee.views.offline import offline_copy
@@ -92,7 +95,15 @@ class TableSheetView(ResultEntryView):
         if can_edit and enough_seats and (sheet.games or not table.is_signed_off):
             context.setdefault("incident_form", incident_form(table, sheet, outcome=outcome))
         if can_enter and not table.is_signed_off and not sheet.games and sheet.seats:
-            context.setdefault("draws_form", DrawsForm(seats=sheet.seats))
+            context.setdefault("draws_form", draws_form(sheet))
+        if can_enter and not table.is_signed_off and sheet.games and not outcome.finished:
+            next_game = sheet.games_played + 1
+            context.setdefault("leave_form", LeaveForm(seats=sheet.seats, next_game=next_game))
+            context["returnable"] = [
+                seat
+                for seat in sheet.seats
+                if seat.left_after is not None and seat.left_after >= sheet.games_played
+            ]
         if outcome.tied and permissions.is_organiser(self.request.user, table.round.tournament):
             tied = [seat for seat in sheet.seats if seat.letter in outcome.tied]
             context.setdefault(
@@ -120,6 +131,7 @@ def console_context(table: Table, sheet: TableSheet, can_enter: bool, context: d
                 "short": seat_label(seat.letter),
             }
             for seat in _in_play_order(sheet)
+            if seat.plays(sheet.games_played + 1)
         ],
         "pad": pad_layout(ruleset),
         "turn_seconds": turn_seconds(tournament) if playing and overtime else None,
@@ -177,6 +189,10 @@ def tile_points(ruleset_key: str | scoring.Ruleset) -> dict[str, int]:
     return {token: deck.points(token) for token in deck.all_tokens()}
 
 
+class SeatUnconfirmed(Exception):
+    """A seat the organiser has not yet confirmed over its warnings: its transaction is rolled back."""
+
+
 class OrganiserTableView(OrganiserMixin, TableSheetView):
     template_name = "referee/organiser/table.html"
     section = "rounds"
@@ -186,6 +202,8 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         "remove-seat": "remove_seat",
         "assign-referee": "assign_referee",
         "delete": "delete_table",
+        "fix-seat": "fix_seat",
+        "void-game": "void_game",
     }
 
     def load(self, **kwargs: Any) -> None:
@@ -197,16 +215,54 @@ class OrganiserTableView(OrganiserMixin, TableSheetView):
         context.setdefault(
             "referee_form", RefereeAssignForm(table=self.table, initial={"referee": self.table.referee_id})
         )
-        context["seats_open"] = not self.table.is_signed_off and not context["sheet"].games
-        context["seats_full"] = len(context["sheet"].seats) >= self.tournament.table_size
+        sheet = context["sheet"]
+        context["seats_open"] = not self.table.is_signed_off and not sheet.games
+        context["seats_full"] = len(sheet.seats) >= self.tournament.table_size
+        if sheet.games:
+            context.setdefault("seat_fix_form", SeatFixForm(seats=sheet.seats, tournament=self.tournament))
+            context.setdefault("void_form", GameVoidForm(games=sheet.games))
         return context
 
-    def add_seat(self) -> HttpResponse:
-        def perform(values: dict) -> None:
-            services.seat_assign(actor=self.request.user, table=self.table, **values)
+    def fix_seat(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = SeatFixForm(self.request.POST, seats=sheet.seats, tournament=self.tournament)
 
+        def perform(values: dict) -> None:
+            seat = self.table.seats.get(letter=values["seat"])
+            services.seat_player_correct(
+                actor=self.request.user, seat=seat, player=values["player"], reason=values["reason"]
+            )
+
+        return self.run_form(
+            "seat_fix_form", form, perform, _("Seat corrected: its games now count for that child.")
+        )
+
+    def void_game(self) -> HttpResponse:
+        sheet = self.current_sheet()
+        form = GameVoidForm(self.request.POST, games=sheet.games)
+
+        def perform(values: dict) -> None:
+            game = self.table.games.get(number=values["game"])
+            services.game_void(actor=self.request.user, game=game, reason=values["reason"])
+
+        return self.run_form("void_form", form, perform, _("Game voided: the table plays it again."))
+
+    def add_seat(self) -> HttpResponse:
+        """A seat the service refuses says why first; one it would take, beside classmates or for a child
+        marked absent, is undone and shown with the warnings until the organiser ticks "all the same"."""
         form = SeatForm(self.request.POST, table=self.table)
-        return self.run_form("seat_form", form, perform, _("Player seated."))
+
+        def perform(values: dict) -> None:
+            values = {name: value for name, value in values.items() if name != "confirm"}
+            with transaction.atomic():
+                services.seat_assign(actor=self.request.user, table=self.table, **values)
+                if form.needs_confirmation(seat_warnings(self.table, values["player"])):
+                    raise SeatUnconfirmed
+
+        try:
+            return self.run_form("seat_form", form, perform, _("Player seated."))
+        except SeatUnconfirmed:
+            return self.render_to_response(self.get_context_data(seat_form=form))
 
     def remove_seat(self) -> HttpResponse:
         seat = posted_object(self.request, "seat", self.table.seats.all())

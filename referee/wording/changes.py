@@ -18,6 +18,7 @@ from referee.wording.figures import score_text
 from referee.wording.labels import ending_label, yes_no
 from referee.wording.seats import seat_label
 from referee.wording.sentences import labelled, listed
+from referee.wording.times import day_and_time
 
 HAND_LABELS = {
     "went_out": gettext_lazy("went out"),
@@ -27,6 +28,12 @@ HAND_LABELS = {
     "could_meld": gettext_lazy("could have melded"),
     "drawn": gettext_lazy("cards drawn after the last card"),
     "score_sixtieths": gettext_lazy("score"),
+}
+# UNO is played with cards: its hands' facts in its own words.
+CARD_LABELS = {
+    **HAND_LABELS,
+    "rack": gettext_lazy("cards"),
+    "rack_value": gettext_lazy("hand value"),
 }
 GAME_ACTIONS = {"game.create", "game.correct"}
 ARROW = " → "
@@ -44,9 +51,9 @@ def _shown(name: str, value: Any) -> str:
     return str(value)
 
 
-def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str | None:
+def _hand_line(letter: str, before: dict, after: dict, *, created: bool, cards: bool = False) -> str | None:
     parts = []
-    for name, label in HAND_LABELS.items():
+    for name, label in (CARD_LABELS if cards else HAND_LABELS).items():
         old, new = before.get(name), after.get(name)
         if created:
             if name in ("rack", "rack_value", "drawn", "score_sixtieths") and new not in (None, ""):
@@ -58,8 +65,9 @@ def _hand_line(letter: str, before: dict, after: dict, *, created: bool) -> str 
     return labelled(seat_label(letter), listed(parts, long=True)) if parts else None
 
 
-def game_lines(before: dict, after: dict) -> list[str]:
-    """One line for the ending if it changed, then one per seat whose facts or score changed."""
+def game_lines(before: dict, after: dict, *, cards: bool = False) -> list[str]:
+    """One line for the ending if it changed, then one per seat whose facts or score changed (`cards`: UNO's
+    hands, in its words)."""
     created = not before
     lines = []
     if created:
@@ -81,7 +89,9 @@ def game_lines(before: dict, after: dict) -> list[str]:
         )
     old_hands, new_hands = before.get("hands", {}), after.get("hands", {})
     for letter in sorted(set(old_hands) | set(new_hands)):
-        line = _hand_line(letter, old_hands.get(letter, {}), new_hands.get(letter, {}), created=created)
+        line = _hand_line(
+            letter, old_hands.get(letter, {}), new_hands.get(letter, {}), created=created, cards=cards
+        )
         if line:
             lines.append(line)
     return lines
@@ -110,9 +120,16 @@ def _incident_line(ruleset_key: str, snapshot: dict) -> str:
     }
 
 
+def _drawn_shown(value: Any) -> str:
+    """A seat's draw: its number, or (UNO, after a tie on the highest card) every card it drew, in order."""
+    if isinstance(value, list):
+        return " / ".join(str(card) for card in value)
+    return _shown("", value)
+
+
 def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
     line = labelled(seat_label(snapshot.get("letter", "")), players.get(snapshot.get("player"), ""))
-    if snapshot.get("drawn_number"):
+    if snapshot.get("drawn_number") is not None:
         line += " " + _("(drew %(number)s)") % {"number": snapshot["drawn_number"]}
     return line
 
@@ -142,16 +159,32 @@ def change_lines(
     before, after = changes.get("before") or {}, changes.get("after") or {}
     if action in ("seat.assign", "seat.remove"):
         return [_seat_line(after or before, names.get("players", {}))]
-    if action == "seat.substitute":
+    if action in ("seat.substitute", "seat.correct"):
         players = names.get("players", {})
         old, new = players.get(before.get("player"), "—"), players.get(after.get("player"), "—")
         return [labelled(seat_label(after.get("seat", "")), f"{old}{ARROW}{new}")]
+    if action in ("seat.leave", "seat.return"):
+        snapshot = after if action == "seat.leave" else before
+        who = labelled(
+            seat_label(snapshot.get("seat", "")), names.get("players", {}).get(snapshot.get("player"), "—")
+        )
+        if action == "seat.leave":
+            return [
+                _("%(who)s: gone from game %(number)s on")
+                % {"who": who, "number": snapshot.get("from_game", "")}
+            ]
+        return [_("%(who)s: back at the table, marked gone by mistake") % {"who": who}]
     if action == "table.assign_referee":
         users = names.get("users", {})
         old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")
         return [f"{old}{ARROW}{new}"]
     if action in GAME_ACTIONS:
-        return game_lines(before, after)
+        return game_lines(before, after, cards=ruleset_key == "uno")
+    if action == "game.void":
+        return [
+            _("game %(number)s, as it was:") % {"number": after.get("number", "")},
+            *game_lines({}, before, cards=ruleset_key == "uno"),
+        ]
     if action in ("incident.record", "incident.remove"):
         return [_incident_line(ruleset_key, after or before)]
     if action == "table.create":
@@ -165,5 +198,25 @@ def change_lines(
         return [labelled(seat_label(after.get("tie_winner", "")), after.get("tie_break", ""))]
     if action == "seat.draws":
         drawn = sorted(after.items())
-        return [listed(f"{seat_label(letter)} {_shown('', number)}" for letter, number in drawn)]
+        return [listed(f"{seat_label(letter)} {_drawn_shown(number)}" for letter, number in drawn)]
     return _plain_lines(before, after)
+
+
+LATE_LABELS = {
+    "game.correct": gettext_lazy("game %(number)s corrected"),
+    "seat.correct": gettext_lazy("seat %(seat)s: another child sat there"),
+    "incident.remove": gettext_lazy("game %(number)s: an incident removed"),
+    "incident.record": gettext_lazy("game %(number)s: an incident added"),
+}
+
+
+def late_correction_line(item: Any) -> str:
+    """A change after sign-off, for the printed sheet: "* game 2 corrected, 5 Dec 10:42, 黃主任: reason"."""
+    what = str(LATE_LABELS.get(item.action, item.action)) % {
+        "number": item.game_number or "",
+        "seat": seat_label(item.seat),
+    }
+    parts = [what, day_and_time(item.at), item.who]
+    if item.reason:
+        parts.append(item.reason)
+    return "* " + listed([part for part in parts if part])

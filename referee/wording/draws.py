@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from referee.wording.seats import seat_label
 from referee.wording.sentences import listed
@@ -107,6 +107,13 @@ def repair_heading(repair: dict[str, Any]) -> str:
     request = repair.get("request", {})
     if kind == "substitute":
         return _("A substitute for player %(player)s.") % {"player": ", ".join(repair.get("withdrawn", []))}
+    if kind == "absent":
+        away = request.get("withdrawn", [])
+        return ngettext(
+            "Seated again without the child marked absent: player %(players)s.",
+            "Seated again without the children marked absent: players %(players)s.",
+            len(away),
+        ) % {"players": ", ".join(away)}
     if kind == "late" or request.get("added"):
         return _("Player %(player)s arrived late and was seated.") % {"player": ", ".join(request["added"])}
     return _("Player %(player)s left before play.") % {"player": ", ".join(request.get("withdrawn", []))}

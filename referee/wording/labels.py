@@ -27,3 +27,18 @@ def yes_no(value: bool | None) -> str:
     if value is None:
         return ""
     return _("yes") if value else _("no")
+
+
+# The door's words for a child's state, the same as its buttons ("Here", "Late", "Absent").
+DOOR_LABELS = {
+    "expected": pgettext_lazy("attendance at the door", "not yet here"),
+    "present": pgettext_lazy("attendance at the door", "here"),
+    "late": pgettext_lazy("attendance at the door", "late"),
+    "absent": pgettext_lazy("attendance at the door", "absent"),
+    "withdrawn": pgettext_lazy("attendance at the door", "withdrawn"),
+}
+
+
+def attendance_label(state: str) -> str:
+    """A child's attendance as the check-in page says it, matching the words on its buttons."""
+    return str(DOOR_LABELS.get(state, state))

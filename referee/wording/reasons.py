@@ -15,6 +15,7 @@ from typing import Protocol
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from referee.results.ranking import STAYED
 from referee.wording.figures import count_text, score_text
 from referee.wording.sentences import listed, spaced
 from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE, GAMES_WON_ORDER
@@ -36,10 +37,22 @@ class StandingRow(Protocol):
 
 Namer = Callable[[StandingRow], str]
 TIE_BREAKS = {
+    STAYED: Higher(STAYED, lambda row: not getattr(row, "withdrawn", False)),
     BY_GAMES_WON: Higher(BY_GAMES_WON, attrgetter("games_won")),
     BY_TOTAL_SCORE: Higher(BY_TOTAL_SCORE, attrgetter("total")),
     TABLES_WON: Higher(TABLES_WON, lambda row: getattr(row, "tables_won", 0)),
 }
+
+
+def _table_decision(row: StandingRow, other: StandingRow, values: dict, *, ahead: bool) -> str | None:
+    """A tie broken at a table both played at: "ahead of B by the tie-break at table 5 (Round 1): by lot"."""
+    decision = getattr(row, "table_tie_break", None)
+    if decision is None or decision != getattr(other, "table_tie_break", None):
+        return None
+    values = {**values, "table": decision.table, "round": decision.round_name, "how": decision.how}
+    if ahead:
+        return _("ahead of %(name)s by the tie-break at table %(table)s (%(round)s): %(how)s") % values
+    return _("behind %(name)s by the tie-break at table %(table)s (%(round)s): %(how)s") % values
 
 
 def _record(row: StandingRow, order: Sequence[str]) -> str:
@@ -60,9 +73,16 @@ def _comparison(row: StandingRow, other: StandingRow, name: str, order: Sequence
     tie_breaks = [TIE_BREAKS[key] for key in order if key in TIE_BREAKS]
     difference = first_difference(tie_breaks, row, other)
     if difference is None:
+        at_table = _table_decision(row, other, values, ahead=ahead)
+        if at_table is not None:
+            return at_table
         if ahead:
             return _("ahead of %(name)s by the tie-break (head-to-head or the organisers' decision)") % values
         return _("behind %(name)s by the tie-break (head-to-head or the organisers' decision)") % values
+    if difference == STAYED:
+        if ahead:
+            return _("ahead of %(name)s, who left: placed after every player who finished") % values
+        return _("behind %(name)s: a player who left is placed after every player who finished") % values
     if difference == TABLES_WON:
         if ahead:
             return _("ahead of %(name)s on tables won (%(tables)s to %(other_tables)s)") % values
@@ -100,6 +120,8 @@ def rank_reason(
     ranked by `order` (`referee.results.ranking.standings_order`)."""
     row = rows[index]
     parts = [_record(row, order)]
+    if getattr(row, "withdrawn", False):
+        parts.append(_("left the tournament"))
     if getattr(row, "by_final", False):
         parts.append(_("place decided by the final"))
         return spaced(listed(parts, long=True))

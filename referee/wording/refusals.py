@@ -6,7 +6,9 @@ that caused them (`referee.results.engine.translate_scoring_error` finds the inp
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+
+import scoring
 
 ENGINE_MESSAGES = {
     "unknown-ruleset": gettext_lazy("This ruleset is not known."),
@@ -38,6 +40,55 @@ ENGINE_MESSAGES = {
     "too-many-games": gettext_lazy("This table has played all its games."),
     "match-over": gettext_lazy("This table has played all its games."),
 }
+
+# UNO is played with cards: where the words above speak of tiles and racks, its refusals speak of hands.
+CARD_MESSAGES = {
+    "too-many-copies": gettext_lazy("The hands hold more copies of a card than the deck has."),
+    "went-out-with-tiles": gettext_lazy("The player who went out cannot have cards left."),
+    "missing-rack": gettext_lazy("Give the cards left in the hand, or their value."),
+    "bad-rack-value": gettext_lazy("A hand's value is a whole number of 0 or more."),
+    "rack-value-mismatch": gettext_lazy("The hand's value does not match the cards given."),
+    "rack-value-too-high": gettext_lazy(
+        "This hand's value is more than all the cards of the deck together are worth; check the number."
+    ),
+}
+
+
+def engine_message(code: str, *, cards: bool = False) -> str | None:
+    """The site's words for an engine refusal code; `cards`: the ruleset is played with cards (UNO)."""
+    message = (CARD_MESSAGES.get(code) if cards else None) or ENGINE_MESSAGES.get(code)
+    return None if message is None else str(message)
+
+
+def over_set_message(error: scoring.GameOverSet, *, cards: bool = False) -> str:
+    """A whole game over the set, naming the game's total and the set's (a typo of 500 for 50)."""
+    numbers = {"total": error.total, "limit": error.limit}
+    if error.measure == "tiles" and cards:
+        return (
+            gettext("The hands of this game hold %(total)d cards together, but the whole deck has %(limit)d.")
+            % numbers
+        )
+    if error.measure == "tiles":
+        return (
+            gettext("The racks of this game hold %(total)d tiles together, but the whole set has %(limit)d.")
+            % numbers
+        )
+    if cards:
+        return (
+            gettext(
+                "The hands of this game are worth %(total)d together, but the whole deck is worth only "
+                "%(limit)d: check each value for a typo (500 for 50)."
+            )
+            % numbers
+        )
+    return (
+        gettext(
+            "The racks of this game are worth %(total)d together, but the whole set is worth only %(limit)d "
+            "(jokers included): check each value for a typo (500 for 50)."
+        )
+        % numbers
+    )
+
 
 # Why the engine refuses a laid set (`scoring.read_set`), for the set checker.
 SET_MESSAGES = {

@@ -7,6 +7,7 @@ A list reads "A 何浩然, B 林曉彤" in English but 「甲 何浩然、乙 �
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from django.utils import translation
@@ -47,3 +48,13 @@ def person_name(name_zh: str, name_en: str) -> str:
     if name_zh and name_en:
         return f"{name_zh} ({name_en})"
     return name_zh or name_en
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key that reads numbers as numbers: 評審員2號 before 評審員10號, ref2 before ref10 (digits of
+    any script, full-width included, count by their value)."""
+    folded = unicodedata.normalize("NFKC", text or "").casefold()
+    return tuple((1, int(part)) if part.isdigit() else (0, part) for part in _DIGITS.split(folded) if part)

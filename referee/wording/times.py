@@ -39,7 +39,7 @@ def day_and_time(moment: datetime.datetime | None) -> str:
 
 
 def moment_text(value: datetime.datetime | None) -> str:
-    """A date and a 24-hour time in Hong Kong time: "Nov. 23, 2026 07:43", "2026年11月23日 07:43". Never
+    """A date and a 24-hour time in Hong Kong time: "23 Nov 2026 07:43", "2026年11月23日 07:43". Never
     "7:43 a.m.", whose own full stop doubled the one ending a sentence."""
     if value is None:
         return ""

@@ -42,6 +42,12 @@
       var pressed = button.classList.contains("tap-" + answer.attendance);
       if (pressed) { button.setAttribute("aria-pressed", "true"); } else { button.removeAttribute("aria-pressed"); }
     });
+    /* An organiser's row offers a substitute as soon as the child is marked absent and still holds a seat. */
+    var substitute = item.querySelector("[data-substitute]");
+    if (substitute) {
+      if (answer.substitute) { substitute.href = answer.substitute; }
+      substitute.hidden = !answer.substitute;
+    }
   }
 
   /* Every 15 s while the page is in sight: the states other helpers set, and the counts. */

@@ -68,4 +68,4 @@ def test_a_long_export_shows_its_progress_then_its_download(live_server, page, s
     screenshot(page, "organiser-export-ready-zh-hant")
     with page.expect_download() as download:
         page.locator("[data-job-link]").click()
-    assert download.value.suggested_filename == "big-scoresheets-pdf.pdf"
+    assert download.value.suggested_filename == "big-scoresheets-pdf-zh-hant.pdf"  # the language chosen

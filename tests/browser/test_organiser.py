@@ -87,7 +87,14 @@ def test_organiser_registers_and_seats_players(live_server, page, phone_page, sc
         seat_form = page.locator("#seat-form")
         seat_form.get_by_label("參加者").select_option(label=player)
         seat_form.get_by_role("button", name="安排座位").click()
-        page.wait_for_selector(".message")
+        page.wait_for_selector(".message, #seat-warnings")
+        if page.locator("#seat-warnings").count():  # a classmate already sits here: seat all the same
+            assert "同校同桌" in page.locator("#seat-warnings").inner_text()
+            seat_form = page.locator("#seat-form")
+            seat_form.locator("select[name='player']").select_option(label=player)
+            seat_form.get_by_label("仍然安排這位參加者入座").check()
+            seat_form.get_by_role("button", name="安排座位").click()
+            page.wait_for_selector(".message")
     seats = list(Seat.objects.order_by("letter").values_list("letter", "player__name_zh"))
     assert seats == [("A", "陳俊傑"), ("B", "歐陽天佑")]
     assert page.locator(".seat-list li").first.inner_text().startswith("甲 #1 陳俊傑")

@@ -41,7 +41,7 @@ def tournament():
 def log_in(page, base: str, language: str) -> None:
     page.goto(f"{base}/login/")
     if language == "en":
-        page.get_by_role("button", name="English").click()
+        page.get_by_role("link", name="English").click()
         page.wait_for_load_state()
     page.fill('input[name="username"]', "organiser")
     page.fill('input[name="password"]', PASSWORD)

@@ -1,6 +1,7 @@
-"""The door after the draw: an absence marked at check-in re-seats the drawn round as a withdrawal does (one
-path), a late arrival is seated in with the fewest moves, a substitute and a repair never both act on one
-absence, and the public page's repairs still rerun to the tables seated."""
+"""The door after the draw: an absence marked at check-in writes the child's state and nothing else; the
+organiser re-seats the drawn round once without every child then marked absent (the withdrawal's repair), a
+late arrival is seated in with the fewest moves, a substitute and a repair never both act on one absence, and
+the public page's repairs still rerun to the tables seated."""
 
 from __future__ import annotations
 
@@ -55,28 +56,51 @@ def reruns_true(round_) -> None:
 
 
 @pytest.mark.parametrize("helper", ["organiser", "referee"])
-def test_an_absence_marked_at_the_door_after_the_draw_reseats_the_round(request, first, field, helper):
-    """13 at 4, 3, 3, 3: one marked absent at the door, 12 sit at 4, 4, 4, as the withdrawal does."""
+def test_an_absence_marked_at_the_door_keeps_the_seat_until_the_organiser_reseats(
+    request, organiser, first, field, helper
+):
+    """13 at 4, 3, 3, 3: one marked absent at the door keeps the seat; the organiser's one re-seat sits the
+    other 12 at 4, 4, 4, as the withdrawal does."""
     actor = request.getfixturevalue(helper)
     gone = seated(first)[0][0]
-    tap = services.player_attendance_set(actor=actor, player=by_number(field, gone), attendance="absent")
-    assert tap.player.attendance == Attendance.ABSENT
-    (repair,) = tap.repairs
+    player = services.player_attendance_set(actor=actor, player=by_number(field, gone), attendance="absent")
+    assert player.attendance == Attendance.ABSENT
+    assert seat_count(first) == 13
+    assert not AuditEntry.objects.filter(action="round.repair").exists()
+    repair = services.round_reseat_absent(actor=organiser, round_=first)
     assert repair.moves_minimal
     assert sorted(len(table) for table in seated(first)) == [4, 4, 4]
     assert all(gone not in table for table in seated(first))
     draw = round_seated_draw(first)
-    assert draw.repairs[-1]["kind"] == "withdrawal"
+    assert draw.repairs[-1]["kind"] == "absent"
     assert draw.repairs[-1]["request"]["withdrawn"] == [gone]
     assert AuditEntry.objects.get(action="round.repair").changes["after"]["withdrawn"] == gone
     reruns_true(first)
 
 
-def test_marked_here_again_they_are_not_put_back_by_the_door(organiser, first, field):
+def test_several_absences_are_reseated_in_one_repair(organiser, first, field):
+    away = [seated(first)[0][0], seated(first)[1][0]]
+    for number in away:
+        services.player_attendance_set(actor=organiser, player=by_number(field, number), attendance="absent")
+    repair = services.round_reseat_absent(actor=organiser, round_=first)
+    assert seat_count(first) == 11
+    assert sorted(round_seated_draw(first).repairs[-1]["request"]["withdrawn"]) == sorted(away)
+    assert all(number not in table for table in seated(first) for number in away)
+    assert repair.moves
+    reruns_true(first)
+
+
+def test_nobody_absent_nothing_to_reseat(organiser, first):
+    with pytest.raises(ServiceError) as refused:
+        services.round_reseat_absent(actor=organiser, round_=first)
+    assert refused.value.code == "nobody-absent"
+
+
+def test_marked_here_again_they_are_not_put_back(organiser, first, field):
     gone = by_number(field, seated(first)[0][0])
     services.player_attendance_set(actor=organiser, player=gone, attendance="absent")
-    tap = services.player_attendance_set(actor=organiser, player=gone, attendance="present")
-    assert tap.repairs == []
+    services.round_reseat_absent(actor=organiser, round_=first)
+    services.player_attendance_set(actor=organiser, player=gone, attendance="present")
     assert seat_count(first) == 12
     assert not Seat.objects.filter(round=first, player=gone).exists()
 
@@ -87,23 +111,25 @@ def test_after_play_an_absence_keeps_the_seat(organiser, first, field):
     hands = [services_hand(letter, "A", i) for i, letter in enumerate(letters)]
     services.game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
     player = table.seats.get(letter="B").player
-    tap = services.player_attendance_set(actor=organiser, player=player, attendance="absent")
-    assert tap.repairs == []
+    services.player_attendance_set(actor=organiser, player=player, attendance="absent")
+    with pytest.raises(ServiceError) as refused:
+        services.round_reseat_absent(actor=organiser, round_=first)
+    assert refused.value.code == "in-play"
     assert seat_count(first) == 13
 
 
 def test_when_the_engine_cannot_reseat_the_absence_is_kept_and_the_seat_stays(
     organiser, tournament, school, players
 ):
-    """Three at one table of three at least: without one, two cannot be seated. The door still records the
-    absence; the seat waits for the organiser."""
+    """Three at one table of three at least: without one, two cannot be seated. The door records the
+    absence; the organiser's re-seat is refused with the reason and the seat stays."""
     type(players[0]).objects.filter(pk__in=[p.pk for p in players[3:]]).update(attendance="absent")
     round_ = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, round_, table_max=3, table_min=3, seed=1)
-    tap = services.player_attendance_set(actor=organiser, player=players[0], attendance="absent")
-    assert tap.player.attendance == Attendance.ABSENT
-    assert tap.repairs == []
-    assert tap.not_reseated
+    player = services.player_attendance_set(actor=organiser, player=players[0], attendance="absent")
+    assert player.attendance == Attendance.ABSENT
+    with pytest.raises(ServiceError):
+        services.round_reseat_absent(actor=organiser, round_=round_)
     assert seat_count(round_) == 3
     assert round_seated_draw(round_).repairs == []
 
@@ -183,10 +209,11 @@ def test_no_late_seat_once_play_has_begun(organiser, late):
 
 
 def test_after_a_repair_the_substitute_has_no_seat_to_take(organiser, first, field):
-    """The door's absence re-seated the round: the seat is gone, so the substitute service refuses and the
-    substitute comes in as a late arrival (one action on one absence, never both)."""
+    """The organiser re-seated the round without the absent: the seat is gone, so the substitute service
+    refuses and the substitute comes in as a late arrival (one action on one absence, never both)."""
     absent = by_number(field, seated(first)[0][0])
     services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    services.round_reseat_absent(actor=organiser, round_=first)
     substitute = services.player_create(
         actor=organiser, tournament=absent.tournament, school=absent.school, name_zh="替補"
     )
@@ -196,12 +223,14 @@ def test_after_a_repair_the_substitute_has_no_seat_to_take(organiser, first, fie
     services.player_seat_late(actor=organiser, player=substitute)
     assert Seat.objects.filter(round=first, player=substitute).exists()
     assert seat_count(first) == 13
+    substitute.refresh_from_db()
+    assert substitute.attendance == Attendance.PRESENT  # seated by the organiser: no longer "not yet here"
     reruns_true(first)
 
 
 def test_a_substitute_before_any_repair_is_kept_true_on_the_draw(organiser, first, field):
-    """The substitute takes the seat; the draw names them there, lists the change and reports again, and
-    marking the absent player absent then finds no seat to repair around."""
+    """The substitute takes the seat (and is marked here); the draw names them there, lists the change and
+    reports again, and the absent player then holds no seat to re-seat around."""
     absent = by_number(field, seated(first)[1][0])
     substitute = services.player_create(
         actor=organiser, tournament=absent.tournament, school=absent.school, name_zh="替補"
@@ -214,8 +243,12 @@ def test_a_substitute_before_any_repair_is_kept_true_on_the_draw(organiser, firs
     assert entry["withdrawn"] == [str(absent.number)]
     assert entry["added"] == [str(substitute.number)]
     assert draw.report["players"] == 13
-    tap = services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
-    assert tap.repairs == []
+    substitute.refresh_from_db()
+    assert substitute.attendance == Attendance.PRESENT
+    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    with pytest.raises(ServiceError) as refused:
+        services.round_reseat_absent(actor=organiser, round_=first)
+    assert refused.value.code == "nobody-absent"
     assert seat_count(first) == 13
     reruns_true(first)
 
@@ -260,6 +293,7 @@ def test_the_substitute_page_offers_the_late_seat_once_the_seat_is_gone(
 ):
     absent = by_number(field, seated(first)[0][0])
     services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    services.round_reseat_absent(actor=organiser, round_=first)
     url = reverse("organiser:substitute", args=[first.tournament.slug, absent.pk])
     page = organiser_client.get(url).content.decode()
     assert 'id="seat-gone"' in page
@@ -271,7 +305,7 @@ def test_the_substitute_page_offers_the_late_seat_once_the_seat_is_gone(
     assert seat_count(first) == 13
 
 
-def test_a_door_tap_after_the_draw_says_the_round_was_reseated(organiser_client, first, field):
+def test_a_door_tap_after_the_draw_keeps_the_seat_and_offers_a_substitute(organiser_client, first, field):
     absent = by_number(field, seated(first)[0][0])
     response = organiser_client.post(
         reverse("organiser:checkin", args=[first.tournament.slug]),
@@ -279,7 +313,41 @@ def test_a_door_tap_after_the_draw_says_the_round_was_reseated(organiser_client,
         headers={"Accept": "application/json"},
     )
     assert response.status_code == 200
-    assert "抽籤頁列出調動的選手" in response.json()["message"]
+    answer = response.json()
+    assert "第一輪" in answer["message"]
+    assert answer["players"][0]["substitute"] == reverse(
+        "organiser:substitute", args=[first.tournament.slug, absent.pk]
+    )
+    assert seat_count(first) == 13
+
+
+def test_the_organiser_reseats_from_the_check_in_page_with_the_moves_shown(
+    organiser_client, organiser, first, field
+):
+    absent = by_number(field, seated(first)[0][0])
+    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    address = reverse("organiser:checkin", args=[first.tournament.slug])
+    page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'id="reseat-{first.pk}"' in page
+    assert f"1 child marked absent still has a seat (#{absent.number})" in page
+    done = organiser_client.post(address, {"action": "reseat", "round": first.pk}, HTTP_ACCEPT_LANGUAGE="en")
+    assert done.status_code == 302
+    shown = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "第一輪 seated again:" in shown
+    assert "moves from table" in shown
+    assert seat_count(first) == 12
+
+
+def test_a_referee_at_the_door_cannot_reseat(client, referee, organiser, first, field):
+    services.player_attendance_set(
+        actor=organiser, player=by_number(field, seated(first)[0][0]), attendance="absent"
+    )
+    client.force_login(referee)
+    response = client.post(
+        reverse("organiser:checkin", args=[first.tournament.slug]), {"action": "reseat", "round": first.pk}
+    )
+    assert response.status_code == 403
+    assert seat_count(first) == 13
 
 
 def test_a_late_tap_after_the_draw_says_an_organiser_seats_them(organiser_client, late):

@@ -81,12 +81,13 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
     rerun = run_command("draw", round_seated_draw(first).request)
     assert rerun["rounds"][0] == round_seated_draw(first).drawn
 
-    # After the draw, a child of a table of four feels unwell: the door marks them absent and the round is
-    # re-seated around them (12 at 4, 4, 4).
+    # After the draw, a child of a table of four feels unwell: the door marks them absent, and the organiser
+    # re-seats the round once without them (12 at 4, 4, 4).
     table_of_four = next(table for table in seated(first) if len(table) == 4)
     unwell = player(tournament, int(table_of_four[1]))
-    tap = services.player_attendance_set(actor=referee, player=unwell, attendance="absent")
-    assert len(tap.repairs) == 1
+    services.player_attendance_set(actor=referee, player=unwell, attendance="absent")
+    assert unwell.number in where(first)
+    services.round_reseat_absent(actor=organiser, round_=first)
     assert unwell.number not in where(first)
     assert sorted(len(table) for table in seated(first)) == [4, 4, 4]
     same_school_at_minimum(first)
@@ -100,7 +101,7 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
     assert len(where(first)) == 13
     same_school_at_minimum(first)
     draw = round_seated_draw(first)
-    assert [entry["kind"] for entry in draw.repairs] == ["withdrawal", "late"]
+    assert [entry["kind"] for entry in draw.repairs] == ["absent", "late"]
     for entry in draw.repairs:
         assert run_command("repair", entry["request"])["moves"] == entry["moves"]
 
@@ -109,7 +110,7 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
     letters = list(table.seats.order_by("letter").values_list("letter", flat=True))
     hands = [services_hand(letter, "A", index) for index, letter in enumerate(letters)]
     services.game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
-    tap = services.player_attendance_set(actor=referee, player=player(tournament, 9), attendance="late")
+    services.player_attendance_set(actor=referee, player=player(tournament, 9), attendance="late")
     with pytest.raises(ServiceError) as refused:
         services.player_seat_late(actor=organiser, player=player(tournament, 9), round_=first)
     assert refused.value.code == "in-play"

@@ -56,6 +56,18 @@ def _substitute(actor, w):
     return services.player_substitute(actor=actor, absent=absent, substitute=w.spare_player)
 
 
+def _reinstate(actor, w):
+    type(w.spare_player).objects.filter(pk=w.spare_player.pk).update(attendance="withdrawn")
+    return services.player_reinstate(actor=actor, player=w.spare_player)
+
+
+def _reseat_absent(actor, w):
+    """The drawn round not begun, re-seated without a child of it marked absent at the door."""
+    seated = w.late_round.tables.order_by("number").first().seats.order_by("letter").first().player
+    type(seated).objects.filter(pk=seated.pk).update(attendance="absent")
+    return services.round_reseat_absent(actor=actor, round_=w.late_round)
+
+
 WRITES: dict[str, tuple[set[str], Callable]] = {
     "tournament_update": (
         ORGANISER_ONLY,
@@ -188,6 +200,21 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.seat_draws_record(actor=a, table=w.table, numbers={"A": 3, "B": 9}),
     ),
     "game_result_submit": (RESULT_WRITERS, _next_game),
+    "seat_player_correct": (
+        ORGANISER_ONLY,
+        lambda a, w: services.seat_player_correct(
+            actor=a, seat=w.finished_table.seats.get(letter="A"), player=w.spare_player, reason="坐錯了"
+        ),
+    ),
+    "game_void": (ORGANISER_ONLY, lambda a, w: services.game_void(actor=a, game=w.game, reason="重打")),
+    "seat_leave": (
+        RESULT_WRITERS,
+        lambda a, w: services.seat_leave(actor=a, seat=w.in_play.seats.get(letter="C"), from_game=2),
+    ),
+    "seat_return": (
+        RESULT_WRITERS,
+        lambda a, w: services.seat_return(actor=a, seat=w.in_play.seats.get(letter="D")),
+    ),
     "incident_record": (
         RESULT_WRITERS,
         lambda a, w: services.incident_record(actor=a, game=w.game, seat=w.game_seat, kind="overtime"),
@@ -230,6 +257,8 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         ORGANISER_ONLY,
         lambda a, w: services.player_seat_late(actor=a, player=w.late_player, round_=w.late_round),
     ),
+    "round_reseat_absent": (ORGANISER_ONLY, lambda a, w: _reseat_absent(a, w)),
+    "player_reinstate": (ORGANISER_ONLY, lambda a, w: _reinstate(a, w)),
     "player_withdraw": (
         ORGANISER_ONLY,
         lambda a, w: services.player_withdraw(actor=a, player=w.spare_player),
@@ -292,7 +321,9 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
         actor=organiser, name="新賽", slug="fresh", ruleset="hk-school"
     )
     late_round, late_player = _drawn_round_and_late_player(organiser, tournament)
+    in_play = _in_play_with_one_left(organiser, referee, tournament, players)
     return SimpleNamespace(
+        in_play=in_play,
         late_round=late_round,
         late_player=late_player,
         tournament=tournament,
@@ -316,6 +347,21 @@ def world(organiser, tournament, school, players, round_, table, referee, other_
     )
 
 
+def _in_play_with_one_left(organiser, referee, tournament, players):
+    """A table of four after game 1, the player in seat D marked gone from game 2."""
+    round_ = services.round_create(
+        actor=organiser, tournament=tournament, name="進行中", date=DAY, start_time=NINE
+    )
+    table = services.table_create(actor=organiser, round_=round_)
+    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    for letter, player in zip("ABCD", players[:4], strict=True):
+        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=5) for s in "BCD"]
+    services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+    table.seats.filter(letter="D").update(left_after=1)  # gone from game 2 (present still, for the draws)
+    return table
+
+
 def _drawn_round_and_late_player(organiser, tournament):
     """A round drawn for three players of a school of its own (everyone else away at the draw), and a fourth
     player of that school who arrives after it."""
@@ -335,6 +381,8 @@ def _drawn_round_and_late_player(organiser, tournament):
     for pk, state in states.items():
         Player.objects.filter(pk=pk).update(attendance=state)
     late_player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="丁")
+    Player.objects.filter(pk=late_player.pk).update(attendance="late")  # marked at the door on arrival
+    late_player.refresh_from_db()
     return late_round, late_player
 
 

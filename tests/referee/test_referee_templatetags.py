@@ -40,7 +40,7 @@ def test_a_moment_reads_as_date_and_24_hour_time_with_no_trailing_full_stop():
 
     morning = datetime.datetime(2026, 11, 22, 23, 43, tzinfo=datetime.UTC)  # 07:43 in Hong Kong
     with translation.override("en"):
-        assert moment(morning) == "Nov. 23, 2026 07:43"
+        assert moment(morning) == "23 Nov 2026 07:43"
     with translation.override("zh-hant"):
         assert moment(morning) == "2026年11月23日 07:43"
     assert moment(morning.astimezone(ZoneInfo("Asia/Hong_Kong"))) == moment(morning)

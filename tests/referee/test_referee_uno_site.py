@@ -4,6 +4,7 @@ blank sheet for a race to 500 (hands and a running total)."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -12,7 +13,7 @@ from core.errors import ServiceError
 from referee import selectors, services
 from referee.exporters import ExportRequest, get_exporter
 from referee.models import Game, Table
-from referee.results.table_rules import play_order
+from referee.results.table_rules import deal_order, play_order
 from scoring import PlayerInput
 from tests.referee.exporters.conftest import pdf_text
 
@@ -41,8 +42,70 @@ def uno_table(organiser, referee) -> Table:
 
 class TestWhoDealsAndWhoStarts:
     def test_the_highest_card_deals_and_the_dealers_left_starts(self):
-        assert play_order({"A": 5, "B": 9, "C": 2}, highest_deals=True) == ["C", "A", "B"]
+        order, deal = deal_order("uno", {"A": 5, "B": 9, "C": 2}, {})
+        assert (order, deal.dealer) == (["C", "A", "B"], "B")
         assert play_order({"A": 5, "B": 9, "C": 2}) == ["B", "C", "A"]  # Rummikub: the highest starts
+
+    def test_zero_and_equal_cards_are_recorded(self, client, referee, uno_table):
+        """Seed 001 counts action cards as 0 for this draw, and every colour has a 0: two 0s are two draws."""
+        client.force_login(referee)
+        address = reverse("referee:table", args=[uno_table.pk])
+        response = client.post(
+            address, {"action": "record-draws", "drawn_A": "0", "drawn_B": "0", "drawn_C": "4"}
+        )
+        assert response.status_code == 302
+        assert dict(uno_table.seats.values_list("letter", "drawn_number")) == {"A": 0, "B": 0, "C": 4}
+        page = client.get(address, HTTP_ACCEPT_LANGUAGE="en")
+        assert page.context["sheet"].dealer == "C"
+        assert "drew 0" in page.content.decode()
+
+    def test_players_tied_on_the_highest_card_draw_again_through_the_page(self, client, referee, uno_table):
+        client.force_login(referee)
+        address = reverse("referee:table", args=[uno_table.pk])
+        tie = {"action": "record-draws", "drawn_A": "9", "drawn_B": "3", "drawn_C": "9"}
+        assert client.post(address, tie).status_code == 302
+        page = client.get(address, HTTP_ACCEPT_LANGUAGE="en")
+        sheet, form = page.context["sheet"], page.context["draws_form"]
+        assert (sheet.dealer, sheet.draw_again) == (None, ["A", "C"])
+        assert sorted(name for name in form.fields if name.startswith("again_")) == ["again_A", "again_C"]
+        assert "A, C drew the same highest card: they draw again" in page.content.decode()
+        assert client.post(address, {**tie, "again_A": "2", "again_C": "6"}).status_code == 302
+        page = client.get(address, HTTP_ACCEPT_LANGUAGE="zh-hant")
+        assert (page.context["sheet"].dealer, page.context["sheet"].starter) == ("C", "A")
+        assert [seat.drawn_again for seat in page.context["sheet"].seats] == [(2,), (), (6,)]
+
+    @pytest.mark.parametrize(
+        "posted, field",
+        [
+            ({"drawn_A": "10"}, "drawn_A"),
+            ({"drawn_A": "-1"}, "drawn_A"),
+            ({"again_B": "4"}, "again_B"),
+            ({"drawn_A": "9", "drawn_C": "9", "again_A": "x"}, "again_A"),
+        ],
+    )
+    def test_impossible_draws_are_refused_next_to_the_seat(self, client, referee, uno_table, posted, field):
+        client.force_login(referee)
+        address = reverse("referee:table", args=[uno_table.pk])
+        data = {"action": "record-draws", "drawn_A": "5", "drawn_B": "3", "drawn_C": "1", **posted}
+        response = client.post(address, data, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200
+        assert field in response.context["draws_form"].errors
+        assert not uno_table.seats.filter(drawn_number__isnull=False).exists()
+
+    def test_the_service_keeps_rummikub_numbers_distinct_and_uno_cards_in_range(
+        self, referee, uno_table, table
+    ):
+        with pytest.raises(ServiceError) as caught:
+            services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 3})
+        assert caught.value.code == "duplicate"
+        with pytest.raises(ServiceError) as caught:
+            services.seat_draws_record(actor=referee, table=uno_table, numbers={"A": 12})
+        assert caught.value.code == "bad-deal-draw"
+        with pytest.raises(ServiceError) as caught:
+            services.seat_draws_record(
+                actor=referee, table=uno_table, numbers={"A": 9, "B": 3, "C": 1}, again={"A": [4]}
+            )
+        assert caught.value.code == "deal-draw-unexpected"
 
     def test_the_table_page_says_so(self, client, referee, uno_table):
         services.seat_draws_record(actor=referee, table=uno_table, numbers={"A": 5, "B": 9, "C": 2})
@@ -179,3 +242,20 @@ def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, org
     assert form["drawn_B"].value() == "B3 Y1 R2 G1"
     assert client.post(url, {**form.data.dict(), "action": "save-game"}).status_code == 302
     assert Game.objects.get(table=uno_table).last_card == "W4"
+
+
+def test_the_uno_table_page_speaks_of_cards_not_tiles(client, referee, uno_table):
+    services.game_result_submit(
+        actor=referee,
+        table=uno_table,
+        game_number=1,
+        ending="went-out",
+        hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=20), PlayerInput("C", rack="R5")],
+    )
+    client.force_login(referee)
+    html = client.get(
+        reverse("referee:table", args=[uno_table.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    words = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    assert not re.search(r"\b(tiles?|racks?)\b", words, flags=re.I)
+    assert "hand value 20" in words

@@ -31,7 +31,7 @@ def visible_text(html: str) -> str:
 @pytest.mark.parametrize(
     ("language", "signed", "confirmed"),
     [
-        ("en", "Signed off by 陳大文 at Nov. 23, 2026 07:43.", "Confirmed by 李嘉欣 at Nov. 23, 2026 07:43."),
+        ("en", "Signed off by 陳大文 at 23 Nov 2026 07:43.", "Confirmed by 李嘉欣 at 23 Nov 2026 07:43."),
         ("zh-hant", "2026年11月23日 07:43", "2026年11月23日 07:43"),
     ],
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring import GameInput, MatchOptions, PlayerInput, ScoringError, decide_match, score_game
 
@@ -160,3 +162,57 @@ class TestUnoTarget:
         result = decide_match("uno", games)
         assert (result.winner, result.decided_by) == ("A", "target")
         assert standing(result) == [("A", 1, 520, 1), ("B", 4, 80, 2), ("C", 0, 0, 3)]
+
+
+class TestAPlayerWhoLeaves:
+    """RULES.md, "A player who leaves during a table": later games are played and scored by those still
+    there; the table is decided among all its players on what each recorded."""
+
+    def test_later_games_are_played_by_those_still_there(self):
+        games = [
+            went_out("hk-school", "A", B=10, C=20, D=30),
+            went_out("hk-school", "B", A=5, C=6),
+            went_out("hk-school", "C", A=1, B=2),
+        ]
+        result = decide_match("hk-school", games, MatchOptions(games_per_table=3))
+        players = {player.seat: player for player in result.players}
+        assert [player.seat for player in result.players] == ["A", "B", "C", "D"]
+        assert (players["D"].games_won, players["D"].total, players["D"].rank) == (0, -30, 4)
+        assert result.finished
+
+    def test_a_player_who_left_does_not_come_back(self):
+        games = [went_out("uno", "A", B=10, C=20), went_out("uno", "A", B=5), went_out("uno", "A", B=5, C=3)]
+        with pytest.raises(ScoringError) as caught:
+            decide_match("uno", games)
+        assert (caught.value.code, caught.value.field) == ("seat-mismatch", "games[2]")
+
+    def test_a_smaller_uno_table_plays_on_to_the_target(self):
+        games = [went_out("uno", "A", B=100, C=100), went_out("uno", "B", A=400)]
+        result = decide_match("uno", games, MatchOptions(target=400))
+        assert (result.winner, [p.total for p in result.players]) == ("B", [200, 400, 0])
+
+    @settings(max_examples=150, deadline=None)
+    @given(
+        st.lists(st.lists(st.integers(1, 60), min_size=4, max_size=4), min_size=3, max_size=3),
+        st.integers(1, 2),
+        st.sampled_from("ABCD"),
+    )
+    def test_the_player_who_left_keeps_what_they_recorded_and_the_table_sums_to_zero(
+        self, values, played, leaver
+    ):
+        games = []
+        for number, racks in enumerate(values):
+            seats = [seat for seat in "ABCD" if number < played or seat != leaver]
+            winner = next(seat for seat in seats if seat != leaver) if number % 2 else seats[0]
+            games.append(
+                went_out(
+                    "hk-school",
+                    winner,
+                    **{s: v for s, v in zip("ABCD", racks, strict=True) if s in seats and s != winner},
+                )
+            )
+        result = decide_match("hk-school", games, MatchOptions(games_per_table=3))
+        by_seat = {player.seat: player for player in result.players}
+        assert sum(player.total for player in result.players) == 0
+        recorded = sum(game.player(leaver).score for game in games[:played])
+        assert by_seat[leaver].total == recorded

@@ -195,7 +195,7 @@ class TestOrganiserPage:
         announce(suspended=True)
         client.force_login(organiser)
         english = client.get(self.url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-        assert 'data-confirm="Delete the Education Bureau announcement for July 19, 2025?"' in english
+        assert 'data-confirm="Delete the Education Bureau announcement for 19 Jul 2025?"' in english
         chinese = client.get(self.url(tournament)).content.decode()
         assert 'data-confirm="要刪除 2025年7月19日 的教育局公布嗎？"' in chinese
 

@@ -17,7 +17,7 @@ from core.errors import ServiceError
 from core.views import OrganiserMixin
 from referee import services
 from referee.exporters.login_cards import LoginCard, login_cards_pdf
-from referee.selectors.accounts import card_rows, referee_table_numbers
+from referee.selectors.accounts import by_table_then_name, card_rows, referee_table_numbers
 
 
 def site_address(request: HttpRequest) -> str:
@@ -43,6 +43,7 @@ class RefereeCardsView(OrganiserMixin, TemplateView):
         except ServiceError as error:
             raise PermissionDenied(str(error)) from None
         tables = referee_table_numbers(self.tournament)
+        logins.sort(key=lambda login: by_table_then_name(login.referee, tables))  # handed out table by table
         cards = [
             LoginCard(
                 name=login.referee.get_full_name() or login.referee.get_username(),

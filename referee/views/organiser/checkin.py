@@ -18,17 +18,20 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import TemplateView
 
 from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
 from referee import permissions, selectors, services
 from referee.models import NOT_DRAWN, Attendance, Player, Seat, Tournament
-from referee.selectors.draws import rounds_drawn_not_begun
+from referee.selectors.draws import round_seated_draw, rounds_drawn_not_begun
 from referee.services import attendance as door
 from referee.services import people as registration
-from referee.services.withdrawals import open_drawn_rounds
+from referee.services.withdrawals import absent_in, open_drawn_rounds
+from referee.wording.draws import moves_text
+from referee.wording.labels import attendance_label
+from referee.wording.sentences import spaced
 
 
 class CheckInMixin(LoginRequiredMixin):
@@ -46,6 +49,22 @@ class CheckInMixin(LoginRequiredMixin):
 
 def wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
+
+
+def substitutable(tournament: Tournament, user: Any, *, player: Player | None = None) -> set[int]:
+    """For an organiser, the players marked absent who hold a seat at a table not yet played: the check-in
+    row offers them a substitute at once (one query)."""
+    if not permissions.is_organiser(user, tournament):
+        return set()
+    seats = Seat.objects.filter(
+        player__tournament=tournament,
+        player__attendance=Attendance.ABSENT,
+        table__games__isnull=True,
+        table__signed_off_at__isnull=True,
+    )
+    if player is not None:
+        seats = seats.filter(player=player)
+    return set(seats.values_list("player_id", flat=True))
 
 
 def counts_payload(tournament: Tournament) -> dict[str, dict[str, int]]:
@@ -69,13 +88,25 @@ class CheckInView(CheckInMixin, TemplateView):
         if not wants_json(request):
             return super().get(request, *args, **kwargs)
         states = Player.objects.filter(tournament=self.tournament).values_list("pk", "attendance")
-        labels = dict(Attendance.choices)
-        players = [{"player": pk, "attendance": state, "label": str(labels[state])} for pk, state in states]
+        can_substitute = substitutable(self.tournament, request.user)
+        players = []
+        for pk, state in states:
+            answer = {"player": pk, "attendance": state, "label": attendance_label(state)}
+            if pk in can_substitute:
+                answer["substitute"] = reverse("organiser:substitute", args=[self.tournament.slug, pk])
+            players.append(answer)
         return JsonResponse({"players": players, "counts": counts_payload(self.tournament)})
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         counts = selectors.attendance_counts(self.tournament)
+        drawn_rounds = rounds_drawn_not_begun(self.tournament)
+        organiser = permissions.is_organiser(self.request.user, self.tournament)
+        absent_seated = (
+            [(round_, [f"#{player.number}" for player in absent_in(round_)]) for round_ in drawn_rounds]
+            if organiser
+            else []
+        )
         players = list(
             Player.objects.filter(tournament=self.tournament)
             .select_related("school")
@@ -95,8 +126,9 @@ class CheckInView(CheckInMixin, TemplateView):
                 "expected": sum(row.expected for row in counts),
                 "total": sum(row.total for row in counts),
             },
-            is_organiser=permissions.is_organiser(self.request.user, self.tournament),
-            drawn_rounds=rounds_drawn_not_begun(self.tournament),
+            is_organiser=organiser,
+            drawn_rounds=drawn_rounds,
+            absent_seated=absent_seated,
             states=[
                 (Attendance.PRESENT, _("Here")),
                 (Attendance.LATE, _("Late")),
@@ -107,7 +139,7 @@ class CheckInView(CheckInMixin, TemplateView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """A tap: answered in JSON to the page's script, else by coming back to the school on the page."""
-        actions = {"set": self.tap, "rest-present": self.rest_present}
+        actions = {"set": self.tap, "rest-present": self.rest_present, "reseat": self.reseat}
         perform = actions.get(request.POST.get("action", ""))
         if perform is None:
             raise Http404
@@ -124,25 +156,41 @@ class CheckInView(CheckInMixin, TemplateView):
             answer = {"players": players, "school": school, "message": done}
             return JsonResponse({**answer, "counts": counts_payload(self.tournament)})
         messages.success(request, done)
-        return HttpResponseRedirect(f"{request.path}#school-{school}")
+        return HttpResponseRedirect(f"{request.path}#school-{school}" if school else request.path)
 
     def tap(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
         player = posted_object(request, "player", Player.objects.filter(tournament=self.tournament))
-        tap = door.player_attendance_set(
+        player = door.player_attendance_set(
             actor=request.user, player=player, attendance=request.POST.get("attendance", "")
         )
-        player = tap.player
-        label = str(player.get_attendance_display())
+        # Read after the tap's transaction: the door's write lock is held for the write alone.
+        label = attendance_label(player.attendance)
         done = _("#%(number)d %(name)s: %(state)s") % {
             "number": player.number,
             "name": player.display_name,
             "state": label,
         }
-        if tap.repairs:
-            rounds = ", ".join(str(repair.round.name) for repair in tap.repairs)
-            done += " " + _("Re-seated around them (%(rounds)s): the draw page lists who moved.") % {
-                "rounds": rounds
-            }
+        seated = []
+        if player.attendance == Attendance.ABSENT:
+            seated = [str(round_.name) for round_ in rounds_drawn_not_begun(self.tournament, player=player)]
+            if seated:
+                done += " " + _(
+                    "They keep their seat in %(rounds)s until an organiser seats a substitute or re-seats "
+                    "the round without the absent (on this page)."
+                ) % {"rounds": ", ".join(seated)}
+        if player.attendance == Attendance.ABSENT:
+            playing = (
+                Seat.objects.filter(
+                    player=player, table__games__isnull=False, table__signed_off_at__isnull=True
+                )
+                .select_related("table__round")
+                .distinct()
+            )
+            for seat in playing:
+                done += " " + _(
+                    "They play at table %(table)s (%(round)s): if they left, the table's referee marks them "
+                    "gone there, so that later games are played without them."
+                ) % {"table": seat.table.number, "round": seat.table.round.name}
         if player.attendance in (Attendance.PRESENT, Attendance.LATE):
             waiting = open_drawn_rounds(player)
             if waiting:
@@ -150,18 +198,29 @@ class CheckInView(CheckInMixin, TemplateView):
                 done += " " + _(
                     "No seat in %(rounds)s yet: an organiser seats them on the draw page (a late arrival)."
                 ) % {"rounds": rounds}
-        if tap.not_reseated:
-            done += " " + _("Their seat stays: %(reason)s Tell the organiser.") % {"reason": tap.not_reseated}
-        return (
-            player.school.code,
-            done,
-            [{"player": player.pk, "attendance": player.attendance, "label": label}],
+        answer = {"player": player.pk, "attendance": player.attendance, "label": label}
+        if player.pk in substitutable(self.tournament, request.user, player=player):
+            answer["substitute"] = reverse("organiser:substitute", args=[self.tournament.slug, player.pk])
+        return player.school.code, spaced(done), [answer]  # 在 Round 1: a space where a name meets Chinese
+
+    def reseat(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
+        """The organiser's one re-seat of a drawn round without every child marked absent since the draw."""
+        if not permissions.is_organiser(request.user, self.tournament):
+            raise PermissionDenied(_("Only the tournament's organisers re-seat a round."))
+        round_ = posted_object(request, "round", self.tournament.rounds.all())
+        repair = services.round_reseat_absent(actor=request.user, round_=round_)
+        moves = len(repair.moves)
+        done = ngettext(
+            "%(round)s seated again: %(count)d move.", "%(round)s seated again: %(count)d moves.", moves
         )
+        done = done % {"round": round_.name, "count": moves}
+        lines = [done, *moves_text(round_seated_draw(round_).repairs[-1])]
+        return "", spaced(" ".join(lines)), []
 
     def rest_present(self, request: HttpRequest) -> tuple[str, str, list[dict[str, Any]]]:
         school = posted_object(request, "school", self.tournament.schools.all())
         marked = door.school_attendance_rest_present(actor=request.user, school=school)
-        label = str(Attendance.PRESENT.label)
+        label = attendance_label(Attendance.PRESENT)
         done = _("%(count)d more marked here.") % {"count": len(marked)}
         return (
             school.code,

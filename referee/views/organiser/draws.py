@@ -27,6 +27,7 @@ from referee.selectors.draws import (
     seated_in,
     unfinished_tables,
 )
+from referee.services.withdrawals import round_report
 from referee.wording.draws import moves_text, repair_heading, report_lines
 
 
@@ -154,7 +155,7 @@ class RoundDrawView(OrganiserMixin, ActionPageView):
             )
         if self.seated_draw is not None:
             context["seated_draw"] = self.seated_draw
-            context["seated_report_lines"] = report_lines(self.seated_draw.report)
+            context["seated_report_lines"] = report_lines(round_report(self.round, self.seated_draw))
             context["changes"] = [
                 {"heading": repair_heading(repair), "lines": moves_text(repair)}
                 for repair in reversed(self.seated_draw.repairs)

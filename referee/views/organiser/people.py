@@ -74,7 +74,12 @@ class SchoolEditView(OrganiserMixin, FormView):
 class PlayersView(OrganiserMixin, ActionPageView):
     template_name = "referee/organiser/players.html"
     section = "players"
-    actions = {"add": "add_player", "add-many": "add_players", "delete": "delete_player"}
+    actions = {
+        "add": "add_player",
+        "add-many": "add_players",
+        "delete": "delete_player",
+        "mark-back": "mark_back",
+    }
 
     def chosen_school(self) -> School | None:
         """The last registration's school stays chosen (?school=): a list is typed school by school."""
@@ -116,6 +121,15 @@ class PlayersView(OrganiserMixin, ActionPageView):
             return self.request.path
         form = "player-list-form" if self.request.POST.get("action") == "add-many" else "player-form"
         return f"{self.request.path}?school={school}#{form}"
+
+    def mark_back(self) -> HttpResponse:
+        """A player who withdrew or left a table comes back: drawn again from the next draw on."""
+        player = posted_object(self.request, "player", self.tournament.players.all())
+        return self.run_action(
+            lambda: services.player_reinstate(actor=self.request.user, player=player),
+            _("#%(number)d %(name)s is marked back: the next draws seat them again.")
+            % {"number": player.number, "name": player.display_name},
+        )
 
     def delete_player(self) -> HttpResponse:
         player = posted_object(self.request, "player", self.tournament.players.all())

@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
 from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
@@ -15,6 +14,8 @@ from core.errors import ServiceError
 from core.views import ActionPageView, OrganiserMixin, posted_object
 from referee import services
 from referee.forms import RefereeAccountForm, RefereeAddForm
+from referee.selectors.accounts import referee_table_numbers
+from referee.wording.sentences import natural_key
 
 
 class RefereesView(OrganiserMixin, ActionPageView):
@@ -31,9 +32,13 @@ class RefereesView(OrganiserMixin, ActionPageView):
         context = super().get_context_data(**kwargs)
         context.setdefault("account_form", RefereeAccountForm(tournament_slug=self.tournament.slug))
         context.setdefault("add_form", RefereeAddForm())
-        context["referees"] = self.tournament.referees.annotate(
-            table_count=Count("refereed_tables", filter=Q(refereed_tables__round__tournament=self.tournament))
-        ).order_by("first_name", "username")
+        tables = referee_table_numbers(self.tournament)
+        referees = list(self.tournament.referees.all())
+        for person in referees:
+            person.table_numbers = tables.get(person.pk, [])
+        # 評審員2號 before 評審員10號: names are read as people number them, not as text.
+        referees.sort(key=lambda person: (natural_key(person.get_full_name()), natural_key(person.username)))
+        context["referees"] = referees
         return context
 
     def create_account(self) -> HttpResponse:

@@ -43,7 +43,7 @@ def test_a_job_from_the_button_to_the_download(organiser_client, tournament, fin
     done = status(organiser_client, job)
     assert (done["status"], done["percent"]) == ("done", 100)
     download = organiser_client.get(done["download"])
-    assert download["Content-Disposition"] == 'attachment; filename="cup-scoresheets-pdf.pdf"'
+    assert download["Content-Disposition"] == 'attachment; filename="cup-scoresheets-pdf-en.pdf"'
     assert "李詠琳" in pdf.text(download.content)
     listed = organiser_client.get(reverse("exports:page", args=[tournament.slug])).content.decode()
     assert reverse("exports:job", args=[tournament.slug, job.pk]) in listed

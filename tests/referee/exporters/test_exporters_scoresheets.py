@@ -59,7 +59,7 @@ def test_the_header_names_competition_referee_table_and_date(pdf, sheets):
         "Games: 3",
         "Referee: 陳大文",
         "Table: 1",
-        "Date: Dec. 5, 2026 09:30",
+        "Date: 5 Dec 2026 09:30",
     ):
         assert expected in page
 

@@ -49,8 +49,21 @@ def test_a_download_is_an_attachment_of_the_right_kind(organiser_client, event):
     response = made_in_background(organiser_client, event.slug, "results-xlsx", {"lang": "en"})
     assert response.status_code == 200
     assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    assert response["Content-Disposition"] == 'attachment; filename="cup-results-xlsx.xlsx"'
+    assert response["Content-Disposition"] == 'attachment; filename="cup-results-xlsx-en.xlsx"'
     assert load_workbook(io.BytesIO(response.content)).sheetnames[0] == "Standings"
+
+
+def test_the_two_languages_download_under_two_names(organiser_client, event):
+    names = {
+        language: made_in_background(organiser_client, event.slug, "results-xlsx", {"lang": language})[
+            "Content-Disposition"
+        ]
+        for language in ("zh-hant", "en")
+    }
+    assert names == {
+        "zh-hant": 'attachment; filename="cup-results-xlsx-zh-hant.xlsx"',
+        "en": 'attachment; filename="cup-results-xlsx-en.xlsx"',
+    }
 
 
 def test_a_round_and_a_school_narrow_the_download(organiser_client, event, round_, second_school):
@@ -97,7 +110,8 @@ def test_the_referee_downloads_their_tables_sheets(pdf, referee_client, signed_t
     assert "李詠琳" in blank_text
     assert "+123" not in blank_text
     assert (
-        blank["Content-Disposition"] == 'attachment; filename="cup-round-1-table-1-blank-scoresheets-pdf.pdf"'
+        blank["Content-Disposition"]
+        == 'attachment; filename="cup-round-1-table-1-blank-scoresheets-pdf-en.pdf"'
     )
 
 
