@@ -18,6 +18,18 @@ hypothesis_settings.register_profile("ci", deadline=None, print_blob=True, deran
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+# Tiers (`pyproject.toml`'s markers): browser tests drive Chromium; server tests start the real hall in a
+# process of its own, over a SQLite database of their own whatever DATABASE_URL says, so CI runs them once.
+TIERS = {"tests/browser/": "browser", "tests/tableref/hall/": "server"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for folder, tier in TIERS.items():
+            if item.nodeid.startswith(folder):
+                item.add_marker(tier)
+
+
 @pytest.fixture(autouse=True)
 def site_language() -> Iterator[None]:
     """Every test starts in the site's language: a page rendered in English by one test (the locale
