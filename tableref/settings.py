@@ -23,19 +23,23 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 
-# The hall keeps its key in a file (`tableref/hall/secret.py`): `manage.py backup` and the other commands run
-# on the hall's laptop find it there, so nobody has to set SECRET_KEY by hand.
+# Without SECRET_KEY in the environment (the hall's laptop, or `python manage.py ...` on a fresh copy), the key
+# is the one kept in a file readable by its owner only (`tableref/hall/secret.py`), made on first use, so that
+# every command works as the guides show it. A server sets SECRET_KEY (docs/deploy.md).
 HALL_SECRET_KEY_FILE = Path(os.environ.get("HALL_STATE_DIR") or BASE_DIR / "var" / "hall") / "secret-key"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY and HALL_SECRET_KEY_FILE.is_file():
-    SECRET_KEY = HALL_SECRET_KEY_FILE.read_text(encoding="ascii").strip()
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off. Set SECRET_KEY, or DEBUG=1 for development "
-            "(the hall's laptop uses the key the hall made: start the hall once)."
-        )
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "development-only-insecure-key"  # only with DEBUG on
+elif not SECRET_KEY:
+    from tableref.hall.secret import hall_secret_key
+
+    try:
+        SECRET_KEY = hall_secret_key(HALL_SECRET_KEY_FILE)
+    except (OSError, ValueError) as error:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is not set and no key could be kept in {HALL_SECRET_KEY_FILE} ({error}). "
+            "Set SECRET_KEY, or DEBUG=1 for development."
+        ) from error
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")

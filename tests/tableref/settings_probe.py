@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,10 @@ SETTINGS_VARIABLES = {
 
 
 def clean_environment(**overrides: str) -> dict[str, str]:
+    """The environment without the settings' variables; the hall's folder a new temporary one (a key made
+    there, without DEBUG, never lands in this checkout), unless given."""
     base = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
-    return {**base, **overrides}
+    return {**base, "HALL_STATE_DIR": tempfile.mkdtemp(prefix="tableref-state-"), **overrides}
 
 
 def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
