@@ -1,20 +1,10 @@
 """Splitting what a referee types into tile or card tokens: the notation, however it was keyed in.
 
-A referee at the table types on a phone, often with a Chinese keyboard. All of these read as `R3 K4 J`:
-`R3 K4 J`, `r3k4j`, `R3，K4、J`, `紅3 黑4 百搭`, `紅3黑4百搭`, `ｒ３　ｋ４　ｊ` (full width is folded
-first).
-
-- Separators: whitespace, ASCII and Chinese commas (`,` `，` `、`); none is needed between tokens.
-- A token starts at a letter or a Chinese name and takes every digit (or other non-letter) that follows, so
-  `R10R11` is `R10 R11`, `R13` is R13, `R133` is one bad token `R133`, and `R1 3` leaves a bad token `3`.
-- UNO cards pair a colour with its action letter: `RSGD` is `RS GD`, `紅S` is RS (in Rummikub a colour is
-  always followed by a number, so the pairing never splits a valid rack differently).
-- Chinese names: colours 紅 R, 黑 K, 藍 B, 黃 and 橙 Y (seed 003 calls yellow 橙), 綠 G, 紫 P, each optionally
-  followed by 色, in Traditional or Simplified characters; jokers 百搭 J (also 一般百搭), and the twist
-  jokers of seed 000: 雙人百搭 D, 變色百搭 C, 鏡射百搭 M, each optionally followed by 牌.
-
-Which tokens a ruleset accepts is not decided here (`scoring.notation` does that), only where they start
-and end; the typed spelling of each token is kept so that a refusal can show what was typed.
+A phone's keyboard, often a Chinese one, gives `R3 K4 J`, `r3k4j`, `R3，K4、J`, `紅3 黑4 百搭` or full-width
+letters: all read as `R3 K4 J`. Separators are optional; a token starts at a letter or a Chinese name and
+takes the digits that follow (`R10R11` is R10 R11); UNO pairs a colour with its action letter. Which tokens a
+ruleset accepts is decided in `scoring.notation`, not here; each token keeps its typed spelling so that a
+refusal can show it. The full reading rules are in docs/engine.md ("Tiles and cards").
 """
 
 from __future__ import annotations

@@ -1,20 +1,11 @@
 """Every mirror set a multiset of tiles can lay, as candidates for the exhaustive search.
 
-A mirror set `S M reverse(S)` is walked place by place along S, from the outer end to the mirror. Each side
-puts at each place the number tile of S, a joker `J`, a colour-change joker `C` (runs), or a double joker `D`
-(which covers that place and the next). Layouts are generated loosely and kept only if the set reader
-accepts them (`scoring.candidates`). Only runs rising towards the mirror are walked: a falling S holds the
-same tiles for the same value. Of a layout and its mirror image (the sides swapped, the same tiles), one is
-kept. Each side keeps the colour of its run segment: a place's colour must agree with both sides' segments,
-and only a side's own `C` frees its colour (a loose rule: the reader decides the rest).
-
-Long mirror sets are not needed. Cut S into an outer part A and an inner part B where no double joker spans
-the cut. If A holds 3 or more tiles on each side and no colour-change joker starts B, A from each side (laid
-rising) and `B M reverse(B)` are valid sets of the same tiles, worth at least as much (numbers stay; a piece
-of jokers only reads at its best; a `C` ending a piece is a tile of another colour, decision 1). So are
-`A M reverse(A)` and B from each side if B holds 3 or more tiles on each side and no `C` ends A. (A `C`
-beginning or ending a mirror side would have to differ in colour from its neighbour, which its facing tile
-may forbid.) A walk stops as soon as such a cut exists: every longer walk keeps it.
+A mirror set `S M reverse(S)` is walked place by place along S, from the outer end to the mirror; each place
+takes S's number tile, a `J`, a `C` (runs) or a `D` (two places). Layouts are generated loosely and kept only
+if the set reader accepts them (`scoring.candidates`); only runs rising towards the mirror are walked, and of
+a layout and its mirror image one is kept. Long mirror sets are not needed: a walk stops as soon as S can be
+cut into an outer part laid as plain sets and an inner mirror set of the same tiles, worth at least as much
+(the argument, and the colour rules of each side, are in docs/engine.md).
 """
 
 from __future__ import annotations

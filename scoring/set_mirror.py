@@ -1,19 +1,10 @@
 """Reading a set with a mirror joker `M`: it reads `S M reverse(S)` (RULES.md, twist).
 
-Each side is laid as the tiles of S, a joker of any kind standing for the tiles it faces (seed 000:
-代表該數字的百搭牌也算左右對稱): `R3 D M R5 R4 R3` is valid, the double joker standing for R4 R5. So the sides
-are compared place by place, a place being one tile of S (a double joker covers two places), and the two
-sides must cover as many places.
-
-Our decisions where RULES.md leaves the mirror open (tests/scoring/test_engine_twist_sets.py):
-- one mirror joker per set; a second `M` is refused (`several-mirrors`);
-- each side must read on its own as a run fragment or a group fragment (`mirror-side-invalid`), with the
-  usual rules of the jokers in it: a colour-change joker `C` changes the colour of a run fragment, and at
-  either end of a side it is a tile of another colour than its neighbour (as at either end of a run);
-- then one S must be read by both sides (`mirror-not-symmetric` otherwise): the number tiles facing each other
-  are equal, and the jokers stand for what faces them; a `C` inside a side may stand in the colour of the
-  tiles before it or after it;
-- the side S may rise towards the mirror or away from it (a run can rise on only one side).
+Each side is laid as the tiles of S, a joker of any kind standing for the tiles it faces (seed 000), so `R3 D
+M R5 R4 R3` is valid; the sides are compared place by place (a double joker covers two places). Our decisions
+where RULES.md is silent: one mirror per set, each side reads on its own as a run or group fragment
+(colour-change jokers included), one S must be read by both sides, and S may rise towards the mirror or away
+from it. Each decision, with its error code, is in docs/engine.md and tests/scoring/test_engine_twist_sets.py.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """Reading laid tiles as a run: consecutive numbers rising left to right, one colour per segment.
 
-A run written downwards (allowed outside `twist`) is read as the same tiles laid the other way round
-(`read_run_downwards`), so every rule below has one source.
-
-Without a colour-change joker the whole run is one segment. Each colour-change joker `C` stands for one
-number and starts a new segment whose colour differs from the one before it. A `C` at either end is
-allowed (it is then the tile of the other colour, and reads in a colour other than its neighbour's;
-inside a run it reads in the colour of the tiles before it). A segment holding only jokers takes any
-colour that differs from its neighbours, so two `C` side by side always read.
+A run written downwards (allowed outside `twist`) is read as the same tiles the other way round
+(`read_run_downwards`). Each colour-change joker `C` stands for one number and starts a segment of another
+colour; at either end it is a tile of another colour than its neighbour, and a segment of jokers alone takes
+any colour that differs from its neighbours (docs/engine.md, "Our decisions where RULES.md leaves cases
+open").
 """
 
 from __future__ import annotations

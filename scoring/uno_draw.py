@@ -1,19 +1,10 @@
 """UNO: a hand that ends on a draw two or a wild draw four makes the next player draw before the count.
 
-Seed 001: 如果最後打出的牌是Draw Two或Wild Draw Four,下一位玩家必須完成這項指令後,才開始記分.
-RULES.md: "the next player draws first and those cards count."
-
-The referee may give the hand's last card (`GameInput.last_card`) and, on the next player, the cards drawn
-(`PlayerInput.drawn`). Hands are given as counted, after that draw: the drawn cards are in the next player's
-hand and count through it. So nothing here changes a score; it checks that the facts agree, which is what a
-form asking "what was the last card? who drew what?" needs:
-
-- a draw two (`RD`, `GD`, `BD`, `YD`) makes exactly one player other than the winner draw 2 cards, a wild
-  draw four (`W4`) 4 (`drawn-missing`, `drawn-count`);
-- no one else has drawn cards, and no one has without such a last card (`drawn-unexpected`);
-- the drawn cards are in that player's hand: among the cards given, or within the value given
-  (`drawn-not-in-hand`);
-- the last card lies on the discard pile, so it counts against the copies of the deck with the hands.
+Seed 001 and RULES.md: the next player draws first and those cards count. Hands are given as counted, after
+that draw, so nothing here changes a score: it checks that the referee's facts agree (`GameInput.last_card`,
+`PlayerInput.drawn`): exactly one player other than the winner drew 2 (or 4) cards, nobody else drew, the
+drawn cards are in that hand, and the last card counts against the deck with the hands. The error codes
+(`drawn-missing`, `drawn-count`, `drawn-unexpected`, `drawn-not-in-hand`) are in docs/engine.md.
 """
 
 from __future__ import annotations

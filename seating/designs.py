@@ -1,15 +1,10 @@
 """Repeat-free schedules from finite geometry, where the player count allows one.
 
-Players are the points of a vector space over a finite field; a round is a partition of the points into
-the cosets (translates) of one subgroup. Two rounds built from subgroups that share only zero never seat
-a pair together twice: x and y share a coset of H exactly when x - y is in H.
-
-* `affine_design`: q**m players in tables of q (q a prime power): the lines of the affine geometry AG(m, q),
-  one round per direction, (q**m - 1) / (q - 1) rounds; every pair meets exactly once (16 players in fours:
-  5 rounds). This works for every prime power q.
-* `spread_design`: p**k players in tables of p**j (p prime) when j does not divide k: subspaces of
-  dimension j meeting only in zero (a partial spread), found by a bounded depth-first search (32 players in
-  fours: 9 rounds, the most such subspaces there are).
+Players are the points of a vector space over a finite field; a round partitions them into the cosets of one
+subgroup, and two rounds built from subgroups that share only zero never seat a pair together twice.
+`affine_design`: q**m players in tables of q (q a prime power), the lines of AG(m, q), every pair meeting
+exactly once. `spread_design`: p**k players in tables of p**j when j does not divide k, from a partial spread
+found by a bounded depth-first search.
 """
 
 from __future__ import annotations

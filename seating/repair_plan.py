@@ -1,14 +1,10 @@
 """The fewest moves that re-seat a round after withdrawals and arrivals: exact, by flows over layouts.
 
-A *move* is a player of the round who keeps playing but changes table; arrivals take seats without moving
-anyone by themselves. A *layout* says which tables are used and which are full. For a fixed layout, the
-least moves (and, before them, the same-school minimum) is a min-cost flow with convex costs: players
-grouped by school and table either stay (cost 0) or go to their school's pool (cost 1, one move), pools and
-stayers fill school places at tables (cost: the same-school pairs they add, weighted above any number of
-moves), and each table takes between the least and the most players its role allows. The layouts are
-enumerated depth first, cheapest bound first, where the bound (players a table must lose for its role) is
-exact for sizes alone; a layout whose bound reaches the best found is skipped, so the best found is proven
-least when the enumeration ends within its budget.
+A move is a player who keeps playing but changes table; arrivals take seats without moving anyone. A layout
+says which tables are used and which are full; for a fixed layout the least moves (after the same-school
+minimum) is a min-cost flow with convex costs. Layouts are enumerated depth first, cheapest bound first, and a
+layout whose bound reaches the best found is skipped, so the best found is proven least when the enumeration
+ends within its budget.
 """
 
 from __future__ import annotations

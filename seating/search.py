@@ -1,14 +1,10 @@
 """Tabu search on swaps, after Dotú and Van Hentenryck's local search for the social golfer problem.
 
-Each step looks at players in conflict (sharing a table with someone they meet more than once), tries
-swapping each with players of other tables in the same round, and makes the best swap that keeps the
-round's same-school pairs at the minimum. Swaps are the only move, so table sizes never change. The best
-swap is made even when it makes things worse, but a swapped player may not go back to the table it left
-for a few steps (tabu) unless that gives the best schedule yet. After `patience` steps without a new best
-the search goes back to the best schedule and shakes it with a few random swaps. It stops at a schedule
-with no new repeat, or when its budget of partners tried is spent, or after `stale_restarts` restarts in a
-row without a new best. Budgets are counts, never the clock, and every choice comes from one seeded
-`random.Random`, so a seed gives the same draw on any machine.
+Each step swaps a player in conflict (meeting someone twice) with a player of another table in the same round,
+keeping the round's same-school pairs at their minimum; swaps never change table sizes. The best swap is made
+even when worse, a swapped player may not go back for a few steps (tabu), and a stalled search restarts from
+its best schedule shaken by random swaps. Budgets are counts, never the clock, and every choice comes from one
+seeded `random.Random`, so a seed gives the same draw on any machine.
 """
 
 from __future__ import annotations

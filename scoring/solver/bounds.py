@@ -1,17 +1,10 @@
 """An optimistic estimate of what the numbers still to come can add, to cut hopeless branches.
 
-Each colour is bounded on its own, from its actual open runs: its remaining tiles are
-laid in runs, or in groups of their number. Jokers are counted in halves and shared out
-among the colours in the best way. A joker in a run costs its colour two halves. A
-group with two real tiles needs a joker (one half charged to each tile), one with a
-single real tile needs two (four halves to that tile), one with three or more needs
-none. So a tile is charged the least its group could cost it, given the other colours
-of its number: nothing if two other colours are there, one half if only one is, four
-if none. A colour whose two copies both go to groups needs four partners for them,
-and is charged more when the other colours hold fewer than four tiles of the number.
-Only real tiles are counted per colour; the jokers then add their own full value.
-Every real answer pays at least this for what it lays, so it fits under the estimate,
-and cutting below it is safe.
+Each colour is bounded on its own from its open runs: its remaining tiles go into runs, or into groups of
+their number, each tile charged the least its group could cost it in jokers given the other colours of its
+number (counted in halves, shared out among the colours at best). Only real tiles are counted per colour; the
+jokers then add their own full value. Every real answer pays at least this for what it lays, so it fits under
+the estimate, and cutting below it is safe.
 """
 
 from __future__ import annotations

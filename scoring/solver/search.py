@@ -1,13 +1,10 @@
 """Branch and bound over the numbers 1..13 (the dynamic programme of van Rijn, Takes and Vis).
 
-At each number every colour picks a move (see ``moves``); the real tiles the colours
-hand to groups, plus some jokers, must split into valid groups (see ``groups``). The
-search state after a number is the tuple of colour states and the jokers left. The
-objective adds, at each number, a weight per tile laid there (the number itself for
-meld value, 1 for tiles placed), so the value of the rest depends only on the state:
-a state reached again with no more gathered value is cut. An optimistic estimate of the
-rest (see ``bounds``) cuts branches that cannot beat the best answer found, and orders
-the children so that good answers come early.
+At each number every colour picks a move (``moves``) and the tiles handed to groups must split into valid
+groups (``groups``). The objective adds a weight per tile laid at each number, so the value of the rest
+depends only on the state (the colours' states and the jokers left): a state reached again with no more value
+is cut. An optimistic estimate of the rest (``bounds``) cuts branches that cannot beat the best answer found,
+and orders the children so that good answers come early.
 """
 
 from __future__ import annotations
