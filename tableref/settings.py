@@ -23,9 +23,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 
-# Without SECRET_KEY in the environment (the hall's laptop, or `python manage.py ...` on a fresh copy), the key
-# is the one kept in a file readable by its owner only (`tableref/hall/secret.py`), made on first use, so that
-# every command works as the guides show it. A server sets SECRET_KEY (docs/deploy.md).
+# Without SECRET_KEY in the environment (the hall's laptop, or `python manage.py ...` on a fresh copy), the
+# key is the one kept in a file readable by its owner only (`tableref/hall/secret.py`), made on first use, so
+# that every command works as the guides show it. A server sets SECRET_KEY (docs/deploy.md).
 HALL_SECRET_KEY_FILE = Path(os.environ.get("HALL_STATE_DIR") or BASE_DIR / "var" / "hall") / "secret-key"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY and DEBUG:
