@@ -58,8 +58,9 @@ def allowed_hosts(addresses: list[NetworkAddress]) -> list[str]:
 
 
 def port_is_free(host: str, port: int) -> bool:
-    """Bind and release: nothing is sent anywhere. On POSIX, as waitress binds: connections of a hall that just
-    stopped, still closing, do not hold the port (on Windows the same option would let two servers share it)."""
+    """Bind and release: nothing is sent anywhere. On POSIX, as waitress binds: connections of a hall that
+    just stopped, still closing, do not hold the port (on Windows the same option would let two servers share
+    it)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         if os.name != "nt":
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
