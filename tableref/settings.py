@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -19,13 +20,17 @@ from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
 from weather.match_mornings import parse_window
 
+# Django's generic classes accept their type arguments at run time too (`admin.ModelAdmin[AuditEntry]`), as
+# django-stubs documents: the annotations mypy checks are also valid Python.
+django_stubs_ext.monkeypatch()
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 
-# Without SECRET_KEY in the environment (the hall's laptop, or `python manage.py ...` on a fresh copy), the key
-# is the one kept in a file readable by its owner only (`tableref/hall/secret.py`), made on first use, so that
-# every command works as the guides show it. A server sets SECRET_KEY (docs/deploy.md).
+# Without SECRET_KEY in the environment (the hall's laptop, or `python manage.py ...` on a fresh copy), the
+# key is the one kept in a file readable by its owner only (`tableref/hall/secret.py`), made on first use, so
+# that every command works as the guides show it. A server sets SECRET_KEY (docs/deploy.md).
 HALL_SECRET_KEY_FILE = Path(os.environ.get("HALL_STATE_DIR") or BASE_DIR / "var" / "hall") / "secret-key"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY and DEBUG:
