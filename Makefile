@@ -28,13 +28,16 @@ run: setup
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The habits, checked: lint (imports in order, one condition per assert), formatting, the plain-Python
-# packages' types (the seating draw's too, once it is there), and no model change without its migration.
+# The habits, checked: lint (imports in order, one condition per assert), formatting, types (mypy --strict with
+# the configuration in pyproject.toml: the plain-Python packages, then the Django packages through django-stubs'
+# plugin), and no model change without its migration.
 TYPED := scoring $(wildcard seating)
+TYPED_DJANGO := core weather
 check: $(BIN)/activate
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict $(TYPED)
+	$(BIN)/mypy --strict $(TYPED_DJANGO)
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 # The venue server (python -m tableref.hall, the same without make): it sets itself up, then serves the site

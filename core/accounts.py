@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -49,7 +49,7 @@ def one_time_hash(password: str) -> str:
     return make_password(password)
 
 
-def password_set_by_someone_else(user: AbstractBaseUser) -> str:
+def password_set_by_someone_else(user: User) -> str:
     """A fresh one-time password for `user`, saved hashed; the caller shows it once and keeps it nowhere."""
     password = one_time_password()
     user.password = one_time_hash(password)
@@ -60,20 +60,18 @@ def password_set_by_someone_else(user: AbstractBaseUser) -> str:
     return password
 
 
-def must_change_password(user: AbstractBaseUser) -> bool:
+def must_change_password(user: User) -> bool:
     return Account.objects.filter(user=user, must_change_password=True).exists()
 
 
-def password_chosen(request: HttpRequest, user: AbstractBaseUser) -> None:
+def password_chosen(request: HttpRequest, user: User) -> None:
     """The person chose their own password: the rule no longer applies."""
     Account.objects.filter(user=user, must_change_password=True).update(must_change_password=False)
     request.session.pop(SESSION_FLAG, None)
 
 
 @receiver(user_logged_in, dispatch_uid="tableref-password-change-flag")
-def _copy_flag_into_session(
-    sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any
-) -> None:
+def _copy_flag_into_session(sender: Any, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
     if request is None or not hasattr(request, "session"):
         return
     if must_change_password(user):

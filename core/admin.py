@@ -25,6 +25,6 @@ class ReadOnly:
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnly, admin.ModelAdmin[AuditEntry]):
     list_display = ["created_at", "tournament", "table", "actor", "action"]
     list_filter = ["tournament", "action"]

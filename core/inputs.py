@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
+from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -19,6 +20,8 @@ ID_MAX = 2**63 - 1  # BigAutoField: the largest key the database holds
 FIRST_YEAR = 2000
 LAST_YEAR = 2100
 _ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
+
+DateOrNone = TypeVar("DateOrNone", bound=datetime.date | None)
 
 
 def parse_number(raw: object, *, minimum: int = 1, maximum: int = ID_MAX) -> int | None:
@@ -52,7 +55,7 @@ def is_date_in_range(value: datetime.date) -> bool:
     return FIRST_YEAR <= value.year <= LAST_YEAR
 
 
-def require_date_in_range(value: datetime.date | None) -> datetime.date | None:
+def require_date_in_range(value: DateOrNone) -> DateOrNone:
     """A form's check: the date (or datetime) a field cleaned, or a translated error on that field."""
     if value is not None and not is_date_in_range(value):
         raise ValidationError(date_out_of_range_message(), code="date-out-of-range")

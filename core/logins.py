@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 
 
@@ -35,13 +35,13 @@ class LoginNameBackend(ModelBackend):
         username: str | None = None,
         password: str | None = None,
         **kwargs: Any,
-    ) -> AbstractBaseUser | None:
+    ) -> User | None:
         if isinstance(username, str) and username:
             username = stored_login_name(username)
         return super().authenticate(request, username=username, password=password, **kwargs)
 
 
-def throttled_login_name(request: HttpRequest, credentials: dict | None = None) -> str | None:
+def throttled_login_name(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
     """django-axes' `AXES_USERNAME_CALLABLE`: one counter per login name, whatever its case."""
     source = credentials or getattr(request, "POST", {})
     typed = source.get("username")

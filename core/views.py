@@ -4,22 +4,31 @@ once per request for its organisers, and service errors shown on the form."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
+from django.views.generic.base import ContextMixin
 
 from core.errors import ServiceError
 from core.inputs import parse_number
 from core.models import tournament_model
 from core.permissions import is_organiser
+
+AnyModel = TypeVar("AnyModel", bound=Model)
+
+if TYPE_CHECKING:
+    # The organiser pages combine the mixin with a view that has a context (TemplateView, FormView).
+    _PageView = ContextMixin
+else:
+    _PageView = object
 
 
 def show_error_on_form(form: Form, error: ServiceError) -> None:
@@ -30,7 +39,7 @@ def show_error_on_form(form: Form, error: ServiceError) -> None:
     form.add_error(field, str(error.message))
 
 
-def posted_object(request: HttpRequest, name: str, queryset: QuerySet) -> Model:
+def posted_object(request: HttpRequest, name: str, queryset: QuerySet[AnyModel]) -> AnyModel:
     """The object a button names by primary key; a forged or stale key is a 404, never a 500."""
     key = parse_number(request.POST.get(name))
     if key is None:
@@ -52,13 +61,18 @@ class ActionPageView(TemplateView):
         if method_name is None:
             messages.error(request, _("This action is not known. Reload the page and try again."))
             return HttpResponseRedirect(request.path)
-        return getattr(self, method_name)()
+        action: Callable[[], HttpResponse] = getattr(self, method_name)
+        return action()
 
     def success_url(self) -> str:
         return self.request.path
 
     def run_form(
-        self, form_name: str, form: Form, perform: Callable[[dict], Any], done: str | Callable[[Any], str]
+        self,
+        form_name: str,
+        form: Form,
+        perform: Callable[[dict[str, Any]], Any],
+        done: str | Callable[[Any], str],
     ) -> HttpResponse:
         """`done` is the message after success, or a function of what `perform` returned that words it."""
         if form.is_valid():
@@ -86,13 +100,13 @@ class ActionPageView(TemplateView):
         return HttpResponseRedirect(redirect_to or self.success_url())
 
 
-class OrganiserMixin(LoginRequiredMixin):
+class OrganiserMixin(LoginRequiredMixin, _PageView):
     """Loads `self.tournament` from the address; only its organisers get past."""
 
     tournament: Any  # a referee.models.Tournament
     section = ""
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = get_object_or_404(tournament_model(), slug=kwargs["slug"])

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from tableref.cache_url import DEFAULT_CACHE_URL, cache_from_url
 from tableref.environment import env_bool, env_int, env_list
 from weather.match_mornings import parse_window
+
+# Django's generic classes accept their type arguments at run time too (`admin.ModelAdmin[AuditEntry]`), as
+# django-stubs documents: the annotations mypy checks are also valid Python.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -19,6 +19,7 @@ from weather.timeline import (
     UNKNOWN,
     StatementReading,
     SummaryReading,
+    Unknown,
     code_at,
     code_now,
     last_severe_before,
@@ -225,7 +226,7 @@ def _after_deadline(
 ) -> Decision:
     at_deadline = {category: code_at(summaries, category, clock.deadline) for category in CATEGORIES}
     for category, code in at_deadline.items():
-        if code is not UNKNOWN and is_severe(category, code):
+        if not isinstance(code, Unknown) and is_severe(category, code):
             return _make(Status.CANCELLED, Reason.SEVERE_AT_CUTOFF, clock, as_of, signal=str(code))
     if bureau_suspends(match_day, notices, as_of):
         return _make(Status.CANCELLED, Reason.BUREAU_SUSPENDED, clock, as_of)

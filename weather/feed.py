@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from weather.warning_signals import CANCEL, CATEGORIES, PRE8_STATEMENT, is_known_code
 
@@ -103,7 +104,7 @@ def load_json(payload: str | bytes) -> object:
         raise FeedError("bad-number", f"the payload holds a number too long to read: {exc}") from exc
 
 
-def _as_object(document: object, feed: str) -> dict:
+def _as_object(document: object, feed: str) -> dict[str, Any]:
     """Nothing in force is `{}`; some clients see `[]`, which means the same."""
     if document == []:
         return {}

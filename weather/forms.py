@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from django import forms
 from django.utils import timezone
@@ -32,7 +33,7 @@ class BureauAnnouncementForm(forms.Form):
         help_text=_("The Education Bureau's press release or notice, if you have it."),
     )
 
-    def __init__(self, *args: object, match_dates: list[date] | None = None, **kwargs: object) -> None:
+    def __init__(self, *args: Any, match_dates: list[date] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not self.is_bound and match_dates:
             self.initial.setdefault("day", match_dates[0])
@@ -41,10 +42,12 @@ class BureauAnnouncementForm(forms.Form):
         )
 
     def clean_day(self) -> date:
-        return require_date_in_range(self.cleaned_data["day"])
+        day: date = self.cleaned_data["day"]
+        return require_date_in_range(day)
 
     def clean_announced_at(self) -> datetime:
-        return require_date_in_range(self.cleaned_data["announced_at"])
+        announced_at: datetime = self.cleaned_data["announced_at"]
+        return require_date_in_range(announced_at)
 
 
 class OverrideForm(forms.Form):
@@ -58,11 +61,13 @@ class OverrideForm(forms.Form):
     )
 
     def clean_day(self) -> date:
-        return require_date_in_range(self.cleaned_data["day"])
+        day: date = self.cleaned_data["day"]
+        return require_date_in_range(day)
 
 
 class ClearOverrideForm(forms.Form):
     day = forms.DateField(widget=forms.HiddenInput)
 
     def clean_day(self) -> date:
-        return require_date_in_range(self.cleaned_data["day"])
+        day: date = self.cleaned_data["day"]
+        return require_date_in_range(day)

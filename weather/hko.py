@@ -34,7 +34,7 @@ def http_fetch(url: str, timeout: float = TIMEOUT_SECONDS) -> str:
     request = urllib.request.Request(url, headers={"User-Agent": "TableRef weather notices"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # fixed https URL
-            body = response.read(MAX_BYTES + 1)
+            body: bytes = response.read(MAX_BYTES + 1)
     except urllib.error.HTTPError as exc:
         raise FetchError(f"HTTP {exc.code} from {url}") from exc
     except (urllib.error.URLError, TimeoutError, OSError) as exc:

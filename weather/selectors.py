@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
-from django.db.models import Min, Q
+from django.db.models import Min, Q, QuerySet
 
 from referee.models import Round, Tournament
 from weather.decision import (
@@ -178,7 +178,7 @@ def day_status(
     return statuses(tournament, [match_day], as_of)[0]
 
 
-def snapshot_history(feed: str | None = None):  # -> QuerySet[WarningSnapshot]
+def snapshot_history(feed: str | None = None) -> QuerySet[WarningSnapshot]:
     snapshots = WarningSnapshot.objects.order_by("-read_at", "-pk")
     return snapshots.filter(feed=feed) if feed else snapshots
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -59,7 +60,7 @@ def override_set(
     *, actor: AnyUser, tournament: Tournament, day: date, status: str, reason: str
 ) -> MatchDayOverride:
     """The organiser's decision for a day replaces any earlier one, which is kept as cleared."""
-    require_organiser(actor, tournament)
+    organiser = require_organiser(actor, tournament)
     if status not in (Status.GOES_AHEAD, Status.CANCELLED):
         raise ServiceError(_("An override either lets the match go ahead or cancels it."), field="status")
     reason = _require_reason(reason)
@@ -72,10 +73,10 @@ def override_set(
             tournament=tournament, date=day, cleared_at__isnull=True
         ).first()
         if previous is not None:
-            previous.cleared_at, previous.cleared_by = now, actor
+            previous.cleared_at, previous.cleared_by = now, organiser
             previous.save(update_fields=["cleared_at", "cleared_by"])
         override = MatchDayOverride.objects.create(
-            tournament=tournament, date=day, status=status, reason=reason, set_by=actor, set_at=now
+            tournament=tournament, date=day, status=status, reason=reason, set_by=organiser, set_at=now
         )
         audit_record(
             actor=actor,
@@ -90,7 +91,7 @@ def override_set(
 
 def override_clear(*, actor: AnyUser, tournament: Tournament, day: date) -> MatchDayOverride:
     """Hand the day back to the rule; the cleared override stays in the history."""
-    require_organiser(actor, tournament)
+    organiser = require_organiser(actor, tournament)
     with transaction.atomic():
         override = (
             MatchDayOverride.objects.select_for_update()
@@ -99,7 +100,7 @@ def override_clear(*, actor: AnyUser, tournament: Tournament, day: date) -> Matc
         )
         if override is None:
             raise ServiceError(_("There is no override on this day."), code="not-found")
-        override.cleared_at, override.cleared_by = clock.now(), actor
+        override.cleared_at, override.cleared_by = clock.now(), organiser
         override.save(update_fields=["cleared_at", "cleared_by"])
         audit_record(
             actor=actor,
@@ -120,7 +121,7 @@ def bureau_announcement_record(
     announced_at: datetime,
     source_url: str = "",
 ) -> BureauAnnouncement:
-    require_organiser(actor, tournament)
+    organiser = require_organiser(actor, tournament)
     if scope not in set(BureauScope):
         raise ServiceError(_("Choose whom the announcement covers."), field="scope")
     if timezone.is_naive(announced_at):
@@ -136,7 +137,7 @@ def bureau_announcement_record(
             suspended=suspended,
             announced_at=announced_at,
             source_url=source_url or "",
-            recorded_by=actor,
+            recorded_by=organiser,
         )
         audit_record(
             actor=actor,
@@ -161,7 +162,7 @@ def bureau_announcement_delete(*, actor: AnyUser, announcement: BureauAnnounceme
         announcement.delete()
 
 
-def _fields(instance: object | None, names: list[str]) -> dict:
+def _fields(instance: object | None, names: list[str]) -> dict[str, Any]:
     if instance is None:
         return {}
     return {name: getattr(instance, name) for name in names}

@@ -80,7 +80,7 @@ class WeatherManageView(WeatherRuleMixin, ActionPageView):
         return context
 
     def record_bureau(self) -> HttpResponse:
-        def perform(values: dict) -> None:
+        def perform(values: dict[str, Any]) -> None:
             services.bureau_announcement_record(actor=self.request.user, tournament=self.tournament, **values)
 
         form = BureauAnnouncementForm(self.request.POST)
@@ -102,7 +102,7 @@ class WeatherManageView(WeatherRuleMixin, ActionPageView):
             return HttpResponseRedirect(self.success_url())
         form = OverrideForm(self.request.POST, auto_id=day_auto_id(self.request.POST.get("day", "")))
 
-        def perform(values: dict) -> None:
+        def perform(values: dict[str, Any]) -> None:
             services.override_set(
                 actor=self.request.user,
                 tournament=self.tournament,

@@ -44,12 +44,12 @@ def tournament_of(instance: models.Model) -> models.Model | None:
     if instance._meta.label == "referee.Tournament":
         return instance
     for path in TOURNAMENT_PATHS:
-        value: Any = instance
+        value: object = instance
         for part in path.split("__"):
             value = getattr(value, part, None)
             if value is None:
                 break
-        if value is not None:
+        if isinstance(value, models.Model):
             return value
     return None
 
@@ -65,7 +65,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, fix: bool = False, **options: Any) -> None:
         found = 0
         for model, name, multiline in text_fields():
-            for instance in model.objects.only("pk", name).iterator():
+            for instance in model._default_manager.only("pk", name).iterator():
                 value = getattr(instance, name) or ""
                 character = hostile_character(value, multiline=multiline)
                 if character is None:
@@ -80,9 +80,9 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def _fix(self, model: type[models.Model], pk: Any, name: str, value: str) -> None:
-        instance = model.objects.select_for_update().get(pk=pk)
+        instance = model._default_manager.select_for_update().get(pk=pk)
         before = getattr(instance, name)
-        model.objects.filter(pk=pk).update(**{name: value})
+        model._default_manager.filter(pk=pk).update(**{name: value})
         tournament = tournament_of(instance)
         if tournament is not None:
             audit_record(
