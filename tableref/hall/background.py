@@ -7,6 +7,7 @@ stopping; the site never stops because one of them did. Portable: nothing here n
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -14,6 +15,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# Each in a process group of its own, so that Ctrl+C in the hall's window reaches the launcher alone, which
+# then stops them in order (a process still loading Django would die of a Ctrl+C with a traceback, and a
+# worker told twice quits in the middle of its own clean exit).
+OWN_PROCESS_GROUP: dict[str, int] = (
+    {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+    if os.name == "nt"
+    else {"process_group": 0}
+)
 FIRST_PAUSE_SECONDS = 1.0
 LONGEST_PAUSE_SECONDS = 60.0
 STEADY_SECONDS = 60.0  # a process that ran this long before stopping starts again after the first pause
@@ -51,7 +60,8 @@ class BackgroundProcesses:
         self._watcher.start()
 
     def _launch(self, kept: Background) -> None:
-        kept.process = subprocess.Popen([sys.executable, "manage.py", *kept.command], cwd=self.root)
+        command = [sys.executable, "manage.py", *kept.command]
+        kept.process = subprocess.Popen(command, cwd=self.root, **OWN_PROCESS_GROUP)
         kept.started_at, kept.restart_at = time.monotonic(), None
 
     def _watch(self) -> None:

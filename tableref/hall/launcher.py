@@ -140,15 +140,16 @@ def background_commands(weather: bool) -> dict[str, list[str]]:
 
 
 def stop_on_interrupt(background: BackgroundProcesses) -> None:
-    """Ctrl+C (or a service manager's SIGTERM; both signals exist on every system) tells the background
-    processes to stop at once, then stops waitress, which lets requests in progress finish meanwhile."""
+    """Ctrl+C, a service manager's SIGTERM, or the terminal closing (SIGHUP, where the system has it) tells
+    the background processes to stop at once, then stops waitress, which lets requests in progress finish."""
 
     def interrupt(signum: int, frame: Any) -> None:
         background.ask_to_stop()
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, interrupt)
-    signal.signal(signal.SIGTERM, interrupt)
+    hangup = getattr(signal, "SIGHUP", None)  # not on Windows, whose console stops every process it holds
+    for signum in (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup is not None else [])):
+        signal.signal(signum, interrupt)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -186,8 +186,22 @@ def running_hall(
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+                kill_whole_hall(process)
+
+
+def kill_whole_hall(process: subprocess.Popen) -> None:
+    """SIGKILL to the hall and its background processes (each in a process group of its own)."""
+    import contextlib
+
+    import psutil
+
+    with contextlib.suppress(psutil.Error):
+        for child in psutil.Process(process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                child.kill()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 class Phone:
