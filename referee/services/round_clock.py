@@ -54,16 +54,21 @@ def _refuse_unless(clock: RoundClock, *states: str) -> None:
     raise ServiceError(messages[state], code=f"clock-{state}")
 
 
-@transaction.atomic
-def round_clock_minutes_set(*, actor: AbstractBaseUser, round_: Round, minutes: int) -> RoundClock:
-    """The round's length; it may change while the time runs (the end moves with it), not once ended."""
-    permissions.require_organiser(actor, round_.tournament)
+def _clean_minutes(minutes: object) -> int:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MINUTES_MAX:
         raise ServiceError(
             _("Give the round between 1 and %(most)d minutes.") % {"most": MINUTES_MAX},
             field="minutes",
             code="bad-minutes",
         )
+    return minutes
+
+
+@transaction.atomic
+def round_clock_minutes_set(*, actor: AbstractBaseUser, round_: Round, minutes: int) -> RoundClock:
+    """The round's length; it may change while the time runs (the end moves with it), not once ended."""
+    permissions.require_organiser(actor, round_.tournament)
+    minutes = _clean_minutes(minutes)
     clock = _locked_clock(round_)
     _refuse_unless(clock, NOT_STARTED, RUNNING, PAUSED)
     clock.minutes = minutes
@@ -73,12 +78,15 @@ def round_clock_minutes_set(*, actor: AbstractBaseUser, round_: Round, minutes: 
 
 
 @transaction.atomic
-def round_clock_start(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
+def round_clock_start(*, actor: AbstractBaseUser, round_: Round, minutes: int | None = None) -> RoundClock:
+    """The time starts now, for `minutes` when given (else the length already set)."""
     permissions.require_organiser(actor, round_.tournament)
     clock = _locked_clock(round_)
     _refuse_unless(clock, NOT_STARTED)
+    if minutes is not None:
+        clock.minutes = _clean_minutes(minutes)
     clock.started_at = timezone.now()
-    clock.save(update_fields=["started_at"])
+    clock.save(update_fields=["started_at", "minutes"])
     _record(actor, round_, "clock.start", clock)
     return clock
 

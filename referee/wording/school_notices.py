@@ -1,0 +1,68 @@
+"""A school's notice as text to paste into the school's parent app or a message: Chinese, then English.
+
+Short lines, no formatting that a messaging app would show as symbols; the public pages' addresses for
+the rest. No parent's contact detail is asked for or printed: the school sends it to its own parents."""
+
+from __future__ import annotations
+
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from core.match_day_notes import match_day_lines
+from referee.models import Tournament
+from referee.selectors.school_notices import SchoolNotice
+from referee.wording.figures import count_text, rank_text, score_text
+from referee.wording.names import school_name
+from referee.wording.sentences import person_name
+
+
+def _one_language(tournament: Tournament, notice: SchoolNotice, links: dict[str, str]) -> list[str]:
+    school = notice.school
+    lines = [f"{tournament.name} · {school_name(school.name_zh, school.name_en)}", ""]
+    lines.append(_("Rounds:"))
+    for round_ in notice.rounds:
+        when = f"{date_format(round_.date, 'DATE_FORMAT')} {round_.start_time.strftime('%H:%M')}"
+        lines.append(f"- {round_.name}: {when}")
+    weather = match_day_lines(tournament)
+    if weather:
+        lines += ["", *weather]
+    lines += ["", _("Our players:")]
+    for child in notice.children:
+        player = child.player
+        tables = "; ".join(
+            _("%(round)s table %(number)d") % {"round": round_.name, "number": number}
+            for round_, number in child.tables
+        )
+        line = f"- #{player.number} {person_name(player.name_zh, player.name_en)}"
+        if tables:
+            line += f": {tables}"
+        if child.standing is not None:
+            row = child.standing
+            line += " · " + _("place %(rank)s (games won %(won)s, total %(total)s)") % {
+                "rank": rank_text(row.rank, row.tied),
+                "won": count_text(row.games_won),
+                "total": score_text(row.total),
+            }
+        lines.append(line)
+    if notice.school_row is not None:
+        lines += [
+            "",
+            _("Our school: place %(rank)s of %(count)d.")
+            % {
+                "rank": rank_text(notice.school_row.rank, notice.school_row.tied),
+                "count": notice.school_count,
+            },
+        ]
+    lines += ["", _("Find your table: %(url)s") % {"url": links["find"]}]
+    lines.append(_("Standings and schedule: %(url)s") % {"url": links["tournament"]})
+    return lines
+
+
+def notice_text(tournament: Tournament, notice: SchoolNotice, links: dict[str, str]) -> str:
+    """The notice in Chinese, then in English, ready to paste."""
+    parts = []
+    for language in ("zh-hant", "en"):
+        with translation.override(language):
+            parts.append("\n".join(_one_language(tournament, notice, links)))
+    return "\n\n————————\n\n".join(parts)
