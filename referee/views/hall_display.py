@@ -25,7 +25,7 @@ from referee.selectors.hall import DRAW, PRIZES, RESULTS, display_round, hall_st
 from referee.selectors.hall_panels import draw_lines, revealed_prizes, round_results
 from referee.selectors.held_results import held_round_ids
 from referee.views.public_base import PublicPageMixin, public_headers
-from referee.wording.hall import hall_words
+from referee.wording.hall import both_languages, hall_words
 from referee.wording.names import public_label, public_name, school_name
 from referee.wording.prizes import prize_titles
 from referee.wording.school_ranking import school_ranking_text
@@ -107,7 +107,7 @@ def panel_html(request: HttpRequest, tournament: Tournament) -> str:
             round=round_,
             results=results,
             namer=lambda player: public_label(player, tournament.privacy),
-            school_rule=school_ranking_text(tournament),
+            school_rule=both_languages(lambda: school_ranking_text(tournament)),
         )
         context["winners"] = [_winner(verdict, tournament) for verdict in results.winners]
         context["top"] = [(row, public_label(row.player, tournament.privacy)) for row in results.top]

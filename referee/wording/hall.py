@@ -3,6 +3,8 @@ English below, so each word is given as {"zh": ..., "en": ...}."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -46,6 +48,15 @@ def both(message: str) -> dict[str, str]:
     with translation.override("en"):
         english = _(message)
     return {"zh": chinese, "en": english}
+
+
+def both_languages(word: Callable[[], str]) -> dict[str, str]:
+    """A sentence made by `word` (in the active language), made in Chinese and in English."""
+    made = {}
+    for key, language in (("zh", "zh-hant"), ("en", "en")):
+        with translation.override(language):
+            made[key] = word()
+    return made
 
 
 def hall_words() -> dict[str, dict[str, str]]:

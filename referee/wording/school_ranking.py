@@ -14,12 +14,14 @@ def school_ranking_text(tournament: Tournament) -> str:
     """ "Schools rank by their best 3 children who played: games won, then total score, added up. ..." """
     keys = _(", then ").join(str(KEY_LABELS[key]) for key in school_keys(tournament))
     if tournament.school_ranking == SchoolRanking.BEST:
-        rule = _("Schools rank by their best %(count)d children who played: %(keys)s, added up.") % {
-            "count": tournament.school_best_count,
-            "keys": keys,
-        }
-    elif tournament.school_ranking == SchoolRanking.AVERAGE:
-        rule = _("Schools rank by the average per child who played: %(keys)s.") % {"keys": keys}
-    else:
-        rule = _("Schools rank by all their children: %(keys)s, added up.") % {"keys": keys}
-    return f"{rule} {_('Schools still equal share the place.')}"
+        return _(
+            "Schools rank by their best %(count)d children who played: %(keys)s, added up; schools still "
+            "equal share the place."
+        ) % {"count": tournament.school_best_count, "keys": keys}
+    if tournament.school_ranking == SchoolRanking.AVERAGE:
+        return _(
+            "Schools rank by the average per child who played: %(keys)s; schools still equal share the place."
+        ) % {"keys": keys}
+    return _(
+        "Schools rank by all their children: %(keys)s, added up; schools still equal share the place."
+    ) % {"keys": keys}

@@ -95,8 +95,8 @@ def test_equal_schools_share_the_place(organiser, tournament, referee, round_):
 def test_the_rule_is_said_on_the_pages(organiser_client, two_schools):
     with translation.override("en"):
         assert school_ranking_text(two_schools) == (
-            "Schools rank by their best 3 children who played: games won, then total score, added up. "
-            "Schools still equal share the place."
+            "Schools rank by their best 3 children who played: games won, then total score, added up; "
+            "schools still equal share the place."
         )
     page = organiser_client.get(reverse("organiser:standings", args=[two_schools.slug]) + "?view=schools")
     assert "最佳 3 名" in page.content.decode()
