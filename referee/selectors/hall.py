@@ -13,9 +13,12 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from referee.models import Prize, Round, Seat, Tournament
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from referee.models import Game, Prize, Round, Seat, Table, Tournament
 from referee.results.round_time import clock_reading
-from referee.results.table_rules import TableStatus
+from referee.results.table_rules import TableStatus, games_required, table_status
 from referee.selectors.held_results import held_round_ids
 from referee.selectors.progress import round_progress
 from referee.services.announcements import current_announcement
@@ -53,6 +56,50 @@ def draw_stamp(round_: Round) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _counted(model: type) -> Coalesce:
+    counted = (
+        model.objects.filter(table=OuterRef("pk"))
+        .order_by()
+        .values("table")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
+
+def table_states(tournament: Tournament, round_: Round) -> list[tuple[Table, TableStatus]]:
+    """Each table of the round and where it stands, in one query (games and seats counted in SQL): the
+    screen needs no names. A match played to a target (UNO) is read the long way (`round_progress`)."""
+    tables = list(
+        Table.objects.filter(round=round_)
+        .annotate(games_played=_counted(Game), seat_count=_counted(Seat))
+        .only("number", "signed_off_at", "confirmed_at", "extra_minutes", "extra_reason", "last_game")
+        .order_by("number")
+    )
+    found = []
+    for table in tables:
+        required = games_required(tournament, table.seat_count, table.last_game)
+        if required is None:
+            return [(row.table, row.status) for row in round_progress(round_).tables]
+        status = table_status(
+            games_played=table.games_played,
+            finished=0 < required <= table.games_played,
+            signed_off=table.signed_off_at is not None,
+            confirmed=table.confirmed_at is not None,
+        )
+        found.append((table, status))
+    return found
+
+
+def table_line(table: Table, status: TableStatus) -> list:
+    """A table on the screen, short: [number, 1 when finished]; extra time, its reason and the last game
+    when time was up follow only when there are any."""
+    line: list = [table.number, int(status in FINISHED)]
+    if table.extra_minutes or table.last_game:
+        line += [table.extra_minutes, table.extra_reason, table.last_game]
+    return line
+
+
 def _mode(tournament: Tournament, round_: Round, statuses: list[TableStatus], held: frozenset[int]) -> str:
     if not clock_reading(getattr(round_, "clock", None)).started:
         return DRAW
@@ -88,24 +135,15 @@ def hall_state(tournament: Tournament, version: int) -> dict[str, Any]:
     if round_ is None:
         return state
     held = held_round_ids(tournament)
-    tables = round_progress(round_).tables
-    statuses = [row.status for row in tables]
+    tables = table_states(tournament, round_)
+    statuses = [status for _table, status in tables]
     mode = _mode(tournament, round_, statuses, held)
     state.update(
         mode=mode,
         round={"id": round_.pk, "name": round_.name},
         clock=_clock(round_),
         held=round_.pk in held,
-        tables=[
-            [
-                row.number,
-                "finished" if row.status in FINISHED else "playing",
-                row.table.extra_minutes,
-                row.table.extra_reason,
-                row.table.last_game,
-            ]
-            for row in tables
-        ],
+        tables=[table_line(table, status) for table, status in tables],
     )
     if mode == DRAW:
         state["panel"] = f"draw:{draw_stamp(round_)}"

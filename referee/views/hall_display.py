@@ -4,8 +4,10 @@ The page itself is a shell from the cache, the same for everyone. Its script (`s
 asks every few seconds for the state (`state.json`, `selectors/hall.py`) with its ETag, which costs one
 query and a 304 while nothing changed, and for the phase's panel (the draw, the results, the prizes
 revealed) only when the state's stamp of it moves. Both are kept under the tournament's public version, so
-every screen and every referee's console share one copy. The clock counts down in the browser from the
-moments in the state; a lost connection leaves the screen as it was, still counting, until the next answer.
+every screen and every referee's console share one copy, and sent gzipped (Django's `gzip_page`) to a browser
+that asks for it: a 5,000-player draw is an eighth of its size on the hall's Wi-Fi. The clock counts down in
+the browser from the moments in the state; a lost connection leaves the screen as it was, still counting,
+until the next answer.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
@@ -66,6 +69,7 @@ def _panel_etag(request: HttpRequest, slug: str) -> str:
     return etag_of(cache_key(_found(request, slug), "hall-panel", NO_CHOICES))
 
 
+@gzip_page
 @condition(etag_func=_state_etag)
 def hall_state_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The state, from the cache; `condition` answers 304 to a screen that has it, making nothing."""
@@ -80,6 +84,7 @@ def cached_state(tournament: Tournament) -> dict[str, Any]:
     )
 
 
+@gzip_page
 @condition(etag_func=_panel_etag)
 def hall_panel(request: HttpRequest, slug: str) -> HttpResponse:
     """The phase's panel as HTML, from the cache (empty while the screen shows the clock alone)."""

@@ -15,7 +15,8 @@
   var panelStamp = null;
   var failures = 0;
   var sounded = {};
-  var pager = null;
+  var panelPages = null;
+  var tablePages = null;
 
   function $(selector) {
     return document.querySelector(selector);
@@ -81,7 +82,10 @@
     }
     if (phase !== "panel") {
       panelStamp = null;
-      stopPaging();
+      panelPages = stopPaging(panelPages);
+    }
+    if (phase !== "play") {
+      tablePages = stopPaging(tablePages);
     }
     tick();
   }
@@ -98,9 +102,15 @@
     var playing = 0;
     var finished = 0;
     list.textContent = "";
-    data.tables.forEach(function (table) {
+    // Tables still playing first, then those finished: on a big round the screen pages through them.
+    var ordered = data.tables.filter(function (table) {
+      return !table[1];
+    }).concat(data.tables.filter(function (table) {
+      return table[1];
+    }));
+    ordered.forEach(function (table) {
       var item = document.createElement("li");
-      item.className = "table-" + table[1];
+      item.className = table[1] ? "table-finished" : "table-playing";
       item.setAttribute("data-table", table[0]);
       var number = document.createElement("b");
       number.textContent = table[0];
@@ -122,7 +132,7 @@
           item.appendChild(reason);
         }
       }
-      if (table[1] === "finished") {
+      if (table[1]) {
         finished += 1;
       } else {
         playing += 1;
@@ -132,6 +142,7 @@
     $("[data-count-playing]").textContent = playing;
     $("[data-count-finished]").textContent = finished;
     $("[data-held]").hidden = !(data.held && playing === 0 && data.tables.length);
+    tablePages = startPaging([list], tablePages);
   }
 
   function loadPanel(stamp, previous) {
@@ -148,7 +159,7 @@
         panel.innerHTML = html;
         var shown = panel.firstElementChild;
         panelStamp = shown ? shown.getAttribute("data-panel-stamp") : stamp;
-        startPaging(panel);
+        panelPages = startPaging(Array.prototype.slice.call(panel.querySelectorAll("[data-paged]")), panelPages);
         if (state && state.mode === "prizes" && previous && previous.mode === "prizes") {
           window.HallSound.play("warning");
         }
@@ -158,18 +169,30 @@
       });
   }
 
-  // A list taller than the screen shows a page at a time, turning every few seconds.
-  function stopPaging() {
+  // A list taller than the screen shows a page at a time, turning every few seconds. Each caller keeps its
+  // own pager (the panel's lists, the tables during play); the footer says where each stands.
+  function stopPaging(pager) {
     if (pager) {
-      window.clearInterval(pager);
-      pager = null;
+      window.clearInterval(pager.timer);
+      pager.indicator = "";
     }
-    $("[data-page-indicator]").hidden = true;
+    showPageIndicator();
+    return null;
   }
 
-  function startPaging(panel) {
-    stopPaging();
-    var lists = Array.prototype.slice.call(panel.querySelectorAll("[data-paged]"));
+  function showPageIndicator() {
+    var shown = [panelPages, tablePages].filter(function (pager) {
+      return pager && pager.indicator;
+    }).map(function (pager) {
+      return pager.indicator;
+    });
+    var box = $("[data-page-indicator]");
+    box.hidden = !shown.length;
+    box.textContent = shown.length ? both("page") + " " + shown.join(" · ") : "";
+  }
+
+  function startPaging(lists, previous) {
+    stopPaging(previous);
     var paged = lists.map(function (list) {
       var items = Array.prototype.slice.call(list.children);
       items.forEach(function (item) {
@@ -184,29 +207,30 @@
     var many = paged.filter(function (entry) {
       return entry.items.length > entry.size;
     });
+    if (!many.length) {
+      return null;
+    }
+    var pager = { indicator: "", timer: null };
     function show() {
-      var indicator = [];
+      var where = [];
       many.forEach(function (entry) {
         var pages = Math.ceil(entry.items.length / entry.size);
         entry.items.forEach(function (item, index) {
           item.hidden = Math.floor(index / entry.size) !== entry.page;
         });
-        indicator.push(entry.page + 1 + " / " + pages);
+        where.push(entry.page + 1 + " / " + pages);
       });
-      var box = $("[data-page-indicator]");
-      box.hidden = !indicator.length;
-      box.textContent = both("page") + " " + indicator.join(" · ");
-    }
-    if (!many.length) {
-      return;
+      pager.indicator = where.join(" · ");
+      showPageIndicator();
     }
     show();
-    pager = window.setInterval(function () {
+    pager.timer = window.setInterval(function () {
       many.forEach(function (entry) {
         entry.page = (entry.page + 1) % Math.ceil(entry.items.length / entry.size);
       });
       show();
     }, PAGE_SECONDS * 1000);
+    return pager;
   }
 
   function sound(key, kind) {

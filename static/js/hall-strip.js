@@ -44,7 +44,7 @@
       return;
     }
     var own = ownTable();
-    var extra = own ? own[2] : 0;
+    var extra = own && own[2] ? own[2] : 0;
     var clock = state.clock;
     var running = clock && clock.state !== "not-started" && (tableNumber === null || own);
     var left = running ? window.HallClock.secondsLeft(clock, extra) : null;
@@ -58,11 +58,11 @@
     part("up").hidden = !up;
     if (up) {
       var last = own && own[4] ? own[4] : gamesPlayed + 1;
-      part("up").textContent = own && state.rule === "finish-game" && own[1] !== "finished" ? fill(words.finish, { number: last }) : words.time_up;
+      part("up").textContent = own && state.rule === "finish-game" && !own[1] ? fill(words.finish, { number: last }) : words.time_up;
     }
     part("extra").hidden = !(own && extra);
     if (own && extra) {
-      part("extra").textContent = fill(words.extra, { minutes: extra, reason: own[3] });
+      part("extra").textContent = fill(words.extra, { minutes: extra, reason: own[3] || "" });
     }
     var announcement = state.announcement;
     part("announcement").hidden = !announcement;

@@ -56,10 +56,13 @@ def test_a_page_per_child_who_played_with_their_prize_or_participation(prized, p
     pages = [" ".join(page.split()) for page in pdf_pages_text(certificates(prized))]
     assert len(pages) == 4  # the four seated children; 劉子晴 never played
     by_name = {next(p.name_zh for p in players if p.name_zh in page): page for page in pages}
-    assert "嘉許狀" in by_name["李詠琳"] and "Certificate of Achievement" in by_name["李詠琳"]
-    assert "第1名" in by_name["李詠琳"].replace(" ", "") and "1st place" in by_name["李詠琳"]
+    assert "嘉許狀" in by_name["李詠琳"]
+    assert "Certificate of Achievement" in by_name["李詠琳"]
+    assert "第1名" in by_name["李詠琳"].replace(" ", "")
+    assert "1st place" in by_name["李詠琳"]
     assert "第2名" in by_name["張家豪"].replace(" ", "")
-    assert "參與證書" in by_name["陳俊傑"] and "Certificate of Participation" in by_name["陳俊傑"]
+    assert "參與證書" in by_name["陳俊傑"]
+    assert "Certificate of Participation" in by_name["陳俊傑"]
     assert "小學邀請賽" in by_name["陳俊傑"]
     assert "陳校長 Principal Chan" in by_name["陳俊傑"]
 
@@ -69,7 +72,8 @@ def test_one_schools_certificates(organiser, prized, players):
         actor=organiser, tournament=prized, name_zh="九龍小學", name_en="", code="KLN"
     )
     pages = pdf_pages_text(certificates(prized, school=other))
-    assert len(pages) == 1 and "尚未有參加者出賽" in pages[0]
+    assert len(pages) == 1
+    assert "尚未有參加者出賽" in pages[0]
 
 
 def test_the_certificate_renders_to_a_picture(tmp_path, prized):
