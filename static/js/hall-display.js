@@ -255,8 +255,16 @@
     var key = state.round.id + ":" + state.clock.ends_at;
     clockBox.classList.toggle("warning", !up && left <= window.HallClock.WARNING);
     clockBox.classList.toggle("up", up);
-    $("[data-clock-zh]").textContent = state.clock.state === "paused" ? words.paused.zh : up ? words.time_up.zh : words.time_left.zh;
-    $("[data-clock-en]").textContent = state.clock.state === "paused" ? words.paused.en : up ? words.time_up.en : words.time_left.en;
+    var label = "time_left";
+    if (state.clock.state === "paused") {
+      label = "paused";
+    } else if (up) {
+      label = "time_up";
+    } else if (left <= window.HallClock.WARNING) {
+      label = "five_minutes";
+    }
+    $("[data-clock-zh]").textContent = words[label].zh;
+    $("[data-clock-en]").textContent = words[label].en;
     if (state.clock.state === "running" && left <= window.HallClock.WARNING && left > window.HallClock.WARNING - 5) {
       sound("five:" + key, "warning");
     }
