@@ -225,6 +225,18 @@ def test_a_round_on_the_hall_screen(
     expect(screen.locator(".prize-spotlight")).to_contain_text("海濱小學")  # the school trophy last
     screenshot(organiser_phone, "organiser-prizes-phone-zh-hant")
     screenshot(screen, "hall-prizes")
+    organiser_phone.goto(f"{base}/language/en/?next=/organise/cup/prizes/")
+    expect(organiser_phone.locator("#prize-list")).to_contain_text("School trophy: 1st place")
+    screenshot(organiser_phone, "organiser-prizes-phone-en")
+
+    # The schools' notices, ready to paste, with the results now public.
+    organiser_phone.goto(f"{base}/language/zh-hant/?next=/organise/cup/notices/")
+    notice = organiser_phone.locator("#notice-HSP textarea")
+    expect(notice).to_have_value(re.compile("第一輪第 1 桌"))
+    expect(notice).to_have_value(re.compile("Our school: place 1 of 2"))
+    organiser_phone.locator("#notice-HSP [data-copy]").click()
+    expect(organiser_phone.locator("#notice-HSP [data-copy-status]")).to_have_text("已複製。")
+    screenshot(organiser_phone, "organiser-notices-phone-zh-hant")
     referee_context.close()
 
 
