@@ -13,6 +13,7 @@
   var url = strip.getAttribute("data-state-url");
   var seconds = parseInt(strip.getAttribute("data-seconds"), 10) || 15;
   var tableNumber = parseInt(strip.getAttribute("data-table"), 10) || null;
+  var roundId = parseInt(strip.getAttribute("data-round"), 10) || null;
   var gamesPlayed = parseInt(strip.getAttribute("data-games-played"), 10) || 0;
   var etag = null;
   var state = null;
@@ -27,8 +28,10 @@
     });
   }
 
+  // This console's table on the screen's round; none when the screen shows another round (table numbers
+  // repeat from round to round), and then the round's clock is not this table's either.
   function ownTable() {
-    if (!state || tableNumber === null) {
+    if (!state || tableNumber === null || !state.round || state.round.id !== roundId) {
       return null;
     }
     for (var i = 0; i < state.tables.length; i += 1) {

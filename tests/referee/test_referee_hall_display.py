@@ -155,6 +155,7 @@ def test_the_referees_console_carries_the_clock_strip(referee_client, table):
     assert "data-hall-strip" in page
     assert reverse("public:hall_state", args=[table.round.tournament.slug]) in page
     assert 'data-table="1"' in page
+    assert f'data-round="{table.round_id}"' in page
     assert Table.objects.filter(pk=table.pk).exists()
 
 
