@@ -14,7 +14,7 @@ from referee.models import Tournament
 from referee.selectors.school_notices import SchoolNotice
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
-from referee.wording.sentences import person_name
+from referee.wording.sentences import labelled, listed, person_name
 
 
 def _one_language(tournament: Tournament, notice: SchoolNotice, links: dict[str, str]) -> list[str]:
@@ -23,20 +23,23 @@ def _one_language(tournament: Tournament, notice: SchoolNotice, links: dict[str,
     lines.append(_("Rounds:"))
     for round_ in notice.rounds:
         when = f"{date_format(round_.date, 'DATE_FORMAT')} {round_.start_time.strftime('%H:%M')}"
-        lines.append(f"- {round_.name}: {when}")
+        lines.append("- " + labelled(round_.name, when))
     weather = match_day_lines(tournament)
     if weather:
         lines += ["", *weather]
     lines += ["", _("Our players:")]
     for child in notice.children:
         player = child.player
-        tables = "; ".join(
-            _("%(round)s table %(number)d") % {"round": round_.name, "number": number}
-            for round_, number in child.tables
+        tables = listed(
+            (
+                _("%(round)s table %(number)d") % {"round": round_.name, "number": number}
+                for round_, number in child.tables
+            ),
+            long=True,
         )
         line = f"- #{player.number} {person_name(player.name_zh, player.name_en)}"
         if tables:
-            line += f": {tables}"
+            line = labelled(line, tables)
         if child.standing is not None:
             row = child.standing
             line += " · " + _("place %(rank)s (games won %(won)s, total %(total)s)") % {

@@ -44,5 +44,35 @@
     return minutes + ":" + text;
   }
 
-  window.HallClock = { learn: learn, now: now, secondsLeft: secondsLeft, format: format, WARNING: 300 };
+  // A request that gives up after `seconds`: when the hall's laptop loses its network a request may get no
+  // answer at all, and the next poll waits for this one.
+  function fetchWithin(url, options, seconds) {
+    if (!window.AbortController) {
+      return window.fetch(url, options);
+    }
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () {
+      controller.abort();
+    }, seconds * 1000);
+    var asked = Object.assign({}, options, { signal: controller.signal });
+    return window.fetch(url, asked).then(
+      function (response) {
+        window.clearTimeout(timer);
+        return response;
+      },
+      function (error) {
+        window.clearTimeout(timer);
+        throw error;
+      }
+    );
+  }
+
+  window.HallClock = {
+    learn: learn,
+    now: now,
+    secondsLeft: secondsLeft,
+    format: format,
+    fetchWithin: fetchWithin,
+    WARNING: 300,
+  };
 })();

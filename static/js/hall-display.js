@@ -8,6 +8,7 @@
   var stateUrl = body.getAttribute("data-state-url");
   var panelUrl = body.getAttribute("data-panel-url");
   var seconds = parseInt(body.getAttribute("data-seconds"), 10) || 4;
+  var deadline = Math.max(3, seconds * 2); // a poll unanswered this long has failed
   var words = JSON.parse(document.getElementById("hall-words").textContent);
   var PAGE_SECONDS = 10;
   var etag = null;
@@ -32,7 +33,7 @@
 
   function poll() {
     var headers = etag ? { "If-None-Match": etag } : {};
-    fetch(stateUrl, { headers: headers, credentials: "same-origin" })
+    window.HallClock.fetchWithin(stateUrl, { headers: headers, credentials: "same-origin" }, deadline)
       .then(function (response) {
         window.HallClock.learn(response);
         if (response.status === 304) {
@@ -146,7 +147,7 @@
   }
 
   function loadPanel(stamp, previous) {
-    fetch(panelUrl + "?s=" + encodeURIComponent(stamp), { credentials: "same-origin" })
+    window.HallClock.fetchWithin(panelUrl + "?s=" + encodeURIComponent(stamp), { credentials: "same-origin" }, deadline * 4)
       .then(function (response) {
         window.HallClock.learn(response);
         if (!response.ok) {

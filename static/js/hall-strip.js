@@ -78,7 +78,7 @@
 
   function poll() {
     var headers = etag ? { "If-None-Match": etag } : {};
-    fetch(url, { headers: headers, credentials: "same-origin" })
+    window.HallClock.fetchWithin(url, { headers: headers, credentials: "same-origin" }, Math.max(5, seconds))
       .then(function (response) {
         window.HallClock.learn(response);
         if (response.status !== 200) {

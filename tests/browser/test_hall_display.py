@@ -220,8 +220,6 @@ def test_a_round_on_the_hall_screen(
         for later in prizes[len(revealed) :]:
             for winner in later.players.all():
                 assert public_label(winner, cup.privacy) not in html
-        if len(revealed) == 1:
-            screenshot(screen, "hall-prize-first")
     expect(screen.locator(".prize-spotlight")).to_contain_text("海濱小學")  # the school trophy last
     screenshot(organiser_phone, "organiser-prizes-phone-zh-hant")
     screenshot(screen, "hall-prizes")
@@ -257,6 +255,17 @@ def test_the_screen_keeps_counting_without_the_network_and_catches_up(
     assert screen.locator("[data-announcement]").is_hidden()
     screen.context.set_offline(False)
     expect(screen.locator("[data-announcement-zh]")).to_have_text("午膳時間")
+    expect(screen.locator("[data-offline]")).to_be_hidden()
+    # A server that takes the request and never answers (a laptop gone from the Wi-Fi): the screen gives each
+    # poll up after a few seconds, says so, keeps counting, and is back once answers come again.
+    screen.route("**/hall/state.json", lambda route: None)
+    expect(screen.locator("[data-offline]")).to_be_visible(timeout=15_000)
+    services.announcement_clear(actor=organiser, tournament=cup)
+    stalled = screen.locator("[data-clock-time]").inner_text()
+    screen.wait_for_timeout(1500)
+    assert screen.locator("[data-clock-time]").inner_text() != stalled
+    screen.unroute("**/hall/state.json")
+    expect(screen.locator("[data-announcement]")).to_be_hidden(timeout=15_000)
     expect(screen.locator("[data-offline]")).to_be_hidden()
 
 
