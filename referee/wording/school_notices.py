@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from core.match_day_notes import match_day_lines
 from referee.models import Tournament
 from referee.selectors.school_notices import SchoolNotice
-from referee.wording.figures import count_text, rank_text, score_text
+from referee.selectors.standings import StandingRow
+from referee.wording.figures import count_text, score_text
 from referee.wording.names import school_name
 from referee.wording.sentences import labelled, listed, person_name
 
@@ -41,25 +42,26 @@ def _one_language(tournament: Tournament, notice: SchoolNotice, links: dict[str,
         if tables:
             line = labelled(line, tables)
         if child.standing is not None:
-            row = child.standing
-            line += " · " + _("place %(rank)s (games won %(won)s, total %(total)s)") % {
-                "rank": rank_text(row.rank, row.tied),
-                "won": count_text(row.games_won),
-                "total": score_text(row.total),
-            }
+            line += " · " + _place(child.standing)
         lines.append(line)
-    if notice.school_row is not None:
-        lines += [
-            "",
-            _("Our school: place %(rank)s of %(count)d.")
-            % {
-                "rank": rank_text(notice.school_row.rank, notice.school_row.tied),
-                "count": notice.school_count,
-            },
-        ]
+    row = notice.school_row
+    if row is not None:
+        place = {"rank": row.rank, "count": notice.school_count}
+        if row.tied:
+            lines += ["", _("Our school: tied for place %(rank)d of %(count)d.") % place]
+        else:
+            lines += ["", _("Our school: place %(rank)d of %(count)d.") % place]
     lines += ["", _("Find your table: %(url)s") % {"url": links["find"]}]
     lines.append(_("Standings and schedule: %(url)s") % {"url": links["tournament"]})
     return lines
+
+
+def _place(row: StandingRow) -> str:
+    """A child's place in words: 第 3 名, or 並列第 4 名 when shared (never 第 =4 名)."""
+    figures = {"rank": row.rank, "won": count_text(row.games_won), "total": score_text(row.total)}
+    if row.tied:
+        return _("tied for place %(rank)d (games won %(won)s, total %(total)s)") % figures
+    return _("place %(rank)d (games won %(won)s, total %(total)s)") % figures
 
 
 def notice_text(tournament: Tournament, notice: SchoolNotice, links: dict[str, str]) -> str:
