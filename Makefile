@@ -60,14 +60,14 @@ unlock: setup
 	@if [ -n "$(LOGIN)" ]; then $(BIN)/python manage.py axes_reset_username "$$(printf '%s' "$(LOGIN)" | tr A-Z a-z)"; \
 	else $(BIN)/python manage.py axes_reset; fi
 
-# Refresh the pictures in docs/screenshots/: the browser tests' screenshots, and the demo's exports rendered
-# with pdftoppm (poppler-utils) from a demo database of their own.
+# Refresh the pictures in docs/screenshots/: the browser tests' screenshots, a certificate (its test renders it),
+# and the demo's exports rendered with pdftoppm (poppler-utils) from a demo database of their own.
 PICTURES := $(CURDIR)/docs/screenshots
 EXPORTS_TMP := $(CURDIR)/tests/browser/screenshots-tmp/exports
 EXPORT := DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py export demo
 
 screenshots: setup
-	TABLEREF_SCREENSHOTS=$(PICTURES) $(BIN)/python -m pytest -q tests/browser
+	TABLEREF_SCREENSHOTS=$(PICTURES) $(BIN)/python -m pytest -q tests/browser tests/referee/exporters/test_exporters_certificates.py
 	rm -rf $(EXPORTS_TMP) && mkdir -p $(EXPORTS_TMP)
 	DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py migrate --noinput --verbosity 0
 	DATABASE_URL=sqlite:///$(EXPORTS_TMP)/demo.sqlite3 $(BIN)/python manage.py load_demo >/dev/null

@@ -26,8 +26,10 @@ from referee.models import Tournament
 
 
 def public_tournament(slug: str) -> Tournament:
-    """The tournament with its public version, in one query."""
-    tournament = Tournament.objects.select_related("public_version").filter(slug=slug).first()
+    """The tournament with its public version, in one query. The short name is unique, so the query asks for
+    no order: making the model's ORDER BY was a quarter of the CPU of a poll answered 304."""
+    found = Tournament.objects.select_related("public_version").filter(slug=slug).order_by()[:1]
+    tournament = next(iter(found), None)
     if tournament is None:
         raise Http404(f"No tournament {slug!r}.")
     return tournament

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from referee.views import (
     account,
+    hall_display,
     home,
     offline,
     preview,
@@ -18,9 +19,12 @@ from referee.views.organiser import (
     cards,
     checkin,
     draws,
+    hall,
     imports,
     lockouts,
+    notices,
     people,
+    prizes,
     referees,
     schedule,
     standings,
@@ -54,6 +58,10 @@ organiser_patterns = [
     path("<slug:slug>/referees/cards/", cards.RefereeCardsView.as_view(), name="referee_cards"),
     path("<slug:slug>/referees/locked/", lockouts.LockoutsView.as_view(), name="lockouts"),
     path("<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
+    path("<slug:slug>/hall/", hall.HallControlView.as_view(), name="hall"),
+    path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
+    path("<slug:slug>/prizes/picture/<str:kind>/", prizes.certificate_picture, name="certificate_picture"),
+    path("<slug:slug>/notices/", notices.NoticesView.as_view(), name="notices"),
     path(
         "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
     ),
@@ -77,6 +85,9 @@ public_patterns = [
     path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
     path("<slug:slug>/find/", public.FindTableView.as_view(), name="find_table"),
     path("<slug:slug>/standings/fragment/", public.standings_fragment, name="standings_fragment"),
+    path("<slug:slug>/hall/", hall_display.HallDisplayView.as_view(), name="hall"),
+    path("<slug:slug>/hall/state.json", hall_display.hall_state_json, name="hall_state"),
+    path("<slug:slug>/hall/panel/", hall_display.hall_panel, name="hall_panel"),
 ]
 
 urlpatterns = [

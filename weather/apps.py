@@ -8,3 +8,9 @@ class WeatherConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "weather"
     verbose_name = _("Weather notices")
+
+    def ready(self) -> None:
+        from core.match_day_notes import register
+        from weather.notes import weather_lines
+
+        register(weather_lines)

@@ -27,6 +27,7 @@ from referee.wording.codes import basis_label, incident_label, outcome_reason
 from referee.wording.labels import ending_label
 from referee.wording.names import school_name, user_name
 from referee.wording.reasons import rank_reason
+from referee.wording.school_ranking import school_ranking_text
 from referee.wording.seats import seat_label
 from referee.wording.sentences import person_name
 
@@ -255,7 +256,7 @@ class ResultsSheets:
         self.exporter.sheet(workbook, _("Players"), columns, rows)
 
     def schools_sheet(self, workbook: Workbook) -> None:
-        """The site's school summary: schools ranked by their players' games won, then total score."""
+        """The site's school summary, ranked by the tournament's school rule (its words in the footer)."""
         columns = [
             Column(_("Rank"), 7),
             Column(_("Tied"), 6),
@@ -263,6 +264,7 @@ class ResultsSheets:
             Column(pgettext("school", "Name in Chinese"), 22),
             Column(pgettext("school", "Name in English"), 30),
             Column(_("Players"), 8),
+            Column(_("Counted"), 8),
             Column(_("Games played"), 9),
             Column(_("Games won"), 9),
             Column(_("Total score"), 10),
@@ -275,6 +277,7 @@ class ResultsSheets:
                 row.name_zh,
                 row.name_en,
                 row.players,
+                row.players if row.counted is None else row.counted,
                 row.games_played,
                 row.games_won,
                 row.total,
@@ -283,6 +286,8 @@ class ResultsSheets:
             if self.school_code is None or row.code == self.school_code
         ]
         self.exporter.sheet(workbook, _("Schools"), columns, rows)
+        # How the schools are ranked, printed at the foot of every page of the sheet.
+        workbook.worksheets[-1].oddFooter.center.text = school_ranking_text(self.tournament)
 
     def incidents_sheet(self, workbook: Workbook) -> None:
         columns = [

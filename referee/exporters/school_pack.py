@@ -20,9 +20,10 @@ from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
 from referee.exporters.results_xlsx import ResultsSheets
 from referee.exporters.xlsx import XlsxExporter
-from referee.selectors import standings
+from referee.selectors import school_standings, standings
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
+from referee.wording.school_ranking import school_ranking_text
 from referee.wording.seats import seat_label
 
 GRID = colors.Color(0.45, 0.45, 0.45)
@@ -65,6 +66,7 @@ class SchoolResultsPdf(PdfExporter):
         story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]
         story += [para(scope, "small"), para(self.audience_note(), "small")]
         story += [Spacer(1, 4 * mm), para(_("Standings"), "heading"), self.summary(), Spacer(1, 4 * mm)]
+        story += [para(_("School ranking"), "heading"), *self.school_place(), Spacer(1, 4 * mm)]
         story += [para(_("Games"), "heading"), self.games()]
         return story
 
@@ -98,6 +100,21 @@ class SchoolResultsPdf(PdfExporter):
         table = Table([header, *body], colWidths=[self.frame_width * s for s in shares], repeatRows=1)
         table.setStyle(_table_style())
         return table
+
+    def school_place(self) -> list[Flowable]:
+        """The school's place among the schools, by the tournament's rule (said beside it)."""
+        rows = school_standings(self.tournament, final_only=not self.request.include_unsigned)
+        own = next((row for row in rows if row.code == self.request.school.code), None)
+        rule = para(school_ranking_text(self.tournament), "small")
+        if own is None or not own.games_played:
+            return [para(_("No results yet.")), rule]
+        place = _("Place %(rank)s of %(count)d schools: games won %(won)s, total score %(total)s.") % {
+            "rank": rank_text(own.rank, own.tied),
+            "count": len(rows),
+            "won": count_text(own.games_won),
+            "total": score_text(own.total),
+        }
+        return [para(place), rule]
 
     def games(self) -> Flowable:
         header = [_("Round"), _("Table"), _("Game"), _("Seat"), _("Player"), _("Score"), _("Won")]
@@ -147,6 +164,7 @@ class SchoolResultsXlsx(XlsxExporter):
     def fill(self, workbook: Workbook) -> None:
         sheets = ResultsSheets(self, school_code=self.request.school.code)
         sheets.standings_sheet(workbook)
+        sheets.schools_sheet(workbook)
         sheets.games_sheet(workbook)
         sheets.players_sheet(workbook)
         sheets.incidents_sheet(workbook)

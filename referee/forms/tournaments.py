@@ -7,7 +7,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.text import validate_single_line
-from referee.models.tournament import Language, Privacy, SharedWinCredit, WithdrawnPlacing
+from referee.models.tournament import (
+    Language,
+    Privacy,
+    SchoolRanking,
+    SharedWinCredit,
+    TimeUpRule,
+    WithdrawnPlacing,
+)
 from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.wording.codes import ruleset_choices
 
@@ -89,6 +96,36 @@ class TournamentSettingsForm(forms.Form):
         ),
     )
     standings_released = forms.BooleanField(label=_("Show the standings on the public page"), required=False)
+    hold_results = forms.BooleanField(
+        label=_("Hold each round's results until all its tables are signed off"),
+        required=False,
+        help_text=_(
+            "Until then (or until you release them on the hall page) the round's results are on no public "
+            "page and not on the hall's screen; you see what is held."
+        ),
+    )
+    time_up_rule = forms.ChoiceField(
+        label=_("When the round's time is up"),
+        choices=TimeUpRule.choices,
+        initial=TimeUpRule.FINISH_GAME,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "With the first, a table whose time is up finishes the game in play and is decided on the games "
+            "played (UNO plays on to its target)."
+        ),
+    )
+    school_ranking = forms.ChoiceField(
+        label=_("School ranking"),
+        choices=SchoolRanking.choices,
+        initial=SchoolRanking.BEST,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("The best N children or the average per child are fair to small teams."),
+    )
+    school_best_count = forms.IntegerField(
+        label=_("Children counted per school (best N)"), min_value=1, max_value=50, required=False
+    )
 
     def __init__(self, *args, ruleset: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -125,5 +162,7 @@ class TournamentCreateForm(TournamentSettingsForm):
         super().__init__(*args, **kwargs)
         del self.fields["standings_released"]
         del self.fields["withdrawn_placing"]  # as played, until the settings page says otherwise
+        for name in ("hold_results", "time_up_rule", "school_ranking", "school_best_count"):
+            del self.fields[name]  # the defaults, until the settings page says otherwise
         del self.fields["weather_rule"]  # from the ruleset (on for the school rules), then in Settings
         self.fields.pop("turn_seconds", None)  # set on the settings page, once the ruleset is known

@@ -31,6 +31,21 @@ class Round(models.Model):
         ),
     )
 
+    results_released_at = models.DateTimeField(
+        _("results released at"),
+        null=True,
+        blank=True,
+        help_text=_("When the tournament holds each round's results: an organiser released this round's."),
+    )
+    results_released_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("results released by"),
+    )
+
     class Meta:
         verbose_name = pgettext_lazy("tournament stage", "round")
         verbose_name_plural = pgettext_lazy("tournament stage", "rounds")
@@ -86,6 +101,23 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("confirmed by"),
     )
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra time (minutes)"),
+        default=0,
+        help_text=_("Given by an organiser: this table's time ends this much after the round's."),
+    )
+    extra_reason = models.CharField(
+        _("why the extra time"), max_length=200, blank=True, validators=[validate_single_line]
+    )
+    last_game = models.PositiveSmallIntegerField(
+        _("last game when time was up"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The round's time ran out while this game was in play: the table finishes it and starts no "
+            "other, and is decided on the games played."
+        ),
+    )
 
     class Meta:
         verbose_name = pgettext_lazy("game table", "table")
@@ -94,6 +126,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_per_round"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="table_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(last_game__isnull=True) | models.Q(last_game__gte=1),
+                name="table_last_game_positive",
+            ),
         ]
 
     def __str__(self) -> str:

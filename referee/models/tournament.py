@@ -33,6 +33,21 @@ class WithdrawnPlacing(models.TextChoices):
     AFTER_FINISHERS = "after-finishers", _("Placed after every player who finished")
 
 
+class TimeUpRule(models.TextChoices):
+    """What the tables do when the round's time is up (the round clock, `referee/models/clock.py`)."""
+
+    FINISH_GAME = "finish-game", _("Finish the game in play; no new game starts")
+    PLAY_ON = "play-on", _("Play every game: the clock only tells the time")
+
+
+class SchoolRanking(models.TextChoices):
+    """How schools are ranked against each other (`referee/selectors/school_ranking.py`)."""
+
+    BEST = "best", _("The best N children of each school")
+    AVERAGE = "average", _("The average per child")
+    ALL = "all", _("Every child's results added up")
+
+
 class Language(models.TextChoices):
     ZH_HANT = "zh-hant", _("Traditional Chinese")
     EN = "en", _("English")
@@ -132,6 +147,36 @@ class Tournament(models.Model):
         help_text=_("Where a player who left during the tournament stands in the standings."),
     )
     standings_released = models.BooleanField(_("standings released to the public"), default=False)
+    hold_results = models.BooleanField(
+        _("hold each round's results"),
+        default=False,
+        help_text=_(
+            "A round's results stay off the public pages and the hall's screen until all its tables are "
+            "signed off, or until an organiser releases them."
+        ),
+    )
+    time_up_rule = models.CharField(
+        _("when the round's time is up"),
+        max_length=16,
+        choices=TimeUpRule.choices,
+        default=TimeUpRule.FINISH_GAME,
+    )
+    school_ranking = models.CharField(
+        _("school ranking"), max_length=8, choices=SchoolRanking.choices, default=SchoolRanking.BEST
+    )
+    school_best_count = models.PositiveSmallIntegerField(
+        _("children counted per school"),
+        default=3,
+        help_text=_("For a ranking by the best N children: N."),
+    )
+    prize_giving_on = models.BooleanField(_("prize-giving on the hall's screen"), default=False)
+    certificate_signer = models.CharField(
+        _("signed by (certificates)"),
+        max_length=120,
+        blank=True,
+        validators=[validate_single_line],
+        help_text=_("Printed under the signature, for example 陳校長 Principal Chan."),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="organised_tournaments",
@@ -163,6 +208,9 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(turn_seconds__isnull=True) | models.Q(turn_seconds__gte=1),
                 name="tournament_turn_seconds_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(school_best_count__gte=1), name="tournament_school_best_count_positive"
             ),
             models.CheckConstraint(
                 condition=models.Q(table_size__gte=2, table_size__lte=MAX_TABLE_SIZE),

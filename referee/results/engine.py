@@ -56,7 +56,7 @@ def decide_table(table: Table) -> scoring.MatchResult:
     """The engine's verdict on a table from its stored games (a few queries, then pure Python)."""
     tournament = table.round.tournament
     games = table.games.order_by("number").prefetch_related("hands__seat")
-    options = match_options(tournament, table.seats.count())
+    options = match_options(tournament, table.seats.count(), table.last_game)
     try:
         return scoring.decide_match(tournament.ruleset, rescore_games(tournament, games), options)
     except scoring.ScoringError as error:

@@ -23,6 +23,7 @@ from referee.results.table_rules import match_options
 
 IN_PLAY = "in-play"
 UNSIGNED, UNCONFIRMED = "unsigned", "unconfirmed"  # finished, but not yet final
+HELD = "held"  # final, but its round's results are held from the public
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,15 @@ def stored_game(ruleset: str, ending: str, hands: Sequence[StoredHand]) -> scori
 
 
 def decide_stored(
-    tournament: Tournament, seat_count: int, games: Sequence[scoring.GameResult]
+    tournament: Tournament,
+    seat_count: int,
+    games: Sequence[scoring.GameResult],
+    last_game: int | None = None,
 ) -> scoring.MatchResult:
     """The engine's verdict; a refusal (a game after the target was reached) becomes a ServiceError."""
+    options = match_options(tournament, seat_count, last_game)
     try:
-        return scoring.decide_match(tournament.ruleset, games, match_options(tournament, seat_count))
+        return scoring.decide_match(tournament.ruleset, games, options)
     except scoring.ScoringError as error:
         raise translate_scoring_error(error) from None
 
@@ -95,7 +100,7 @@ def table_match(table: Table, seat_count: int) -> scoring.MatchResult | None:
     tournament = table.round.tournament
     rows = HandResult.objects.filter(game__table=table).values_list(*HAND_ROW)
     games = stored_games(tournament, rows).get(table.pk, [])
-    return decide_stored(tournament, seat_count, games) if games else None
+    return decide_stored(tournament, seat_count, games, table.last_game) if games else None
 
 
 @dataclass(frozen=True)
@@ -140,7 +145,7 @@ def outcome_of(
 ) -> TableOutcome:
     """The table's outcome; a table without games, or whose games the engine refuses, is still in play."""
     try:
-        match = decide_stored(tournament, seat_count, games) if games else None
+        match = decide_stored(tournament, seat_count, games, table.last_game) if games else None
     except ServiceError:
         match = None
     return table_outcome(match, table.tie_winner, table.tie_break)

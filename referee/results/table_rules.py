@@ -48,19 +48,22 @@ def effective_rounds(tournament: Tournament) -> int | None:
     return tournament.rounds_per_table or 1
 
 
-def games_required(tournament: Tournament, seat_count: int) -> int | None:
+def games_required(tournament: Tournament, seat_count: int, last_game: int | None = None) -> int | None:
     """Games a table must play, or None when the match runs until someone reaches the target score.
 
     The school rules fix a number of games per table; the round-based rulesets play a number of rounds, each
     of as many games as the table has players (RULES.md), so a table of 3 and a table of 4 in one tournament
-    play 3 and 4 games a round."""
+    play 3 and 4 games a round. `last_game`: the round's time ran out while that game was in play
+    (`Table.last_game`), so the table plays no game after it."""
     ruleset = scoring.get_ruleset(tournament.ruleset)
     if ruleset.match_format == TARGET:
         return None
     if ruleset.match_format == ROUNDS:
-        return (tournament.rounds_per_table or 1) * seat_count
-    per_table = effective_games_per_table(tournament)
-    return per_table if per_table is not None else seat_count
+        required = (tournament.rounds_per_table or 1) * seat_count
+    else:
+        per_table = effective_games_per_table(tournament)
+        required = per_table if per_table is not None else seat_count
+    return required if last_game is None else min(required, last_game)
 
 
 # The settings that only some rulesets read, and the value they keep where they do not apply.
@@ -93,11 +96,14 @@ def settings_that_apply(ruleset_key: str) -> frozenset[str]:
     return frozenset(applies)
 
 
-def match_options(tournament: Tournament, seat_count: int) -> scoring.MatchOptions:
-    """The engine's options for one table; a round-based match without a setting plays one round."""
+def match_options(
+    tournament: Tournament, seat_count: int, last_game: int | None = None
+) -> scoring.MatchOptions:
+    """The engine's options for one table; a round-based match without a setting plays one round, and a
+    table whose time ran out plays up to its `last_game`."""
     return scoring.MatchOptions(
         shared_win_credit=tournament.shared_win_credit,
-        games_per_table=games_required(tournament, seat_count),
+        games_per_table=games_required(tournament, seat_count, last_game),
         target=effective_target(tournament),
     )
 

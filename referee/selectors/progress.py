@@ -99,7 +99,7 @@ def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
     rows = []
     for table in tables:
         tournament: Tournament = table.round.tournament
-        required = games_required(tournament, len(seats[table.pk]))
+        required = games_required(tournament, len(seats[table.pk]), table.last_game)
         if required is None:
             target = effective_target(tournament) or 0
             finished = table.games_played > 0 and best.get(table.pk, 0) >= target * SIXTIETHS

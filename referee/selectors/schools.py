@@ -1,7 +1,9 @@
-"""The school summary: players, games won and total score per school, ranked like the players."""
+"""The school summary: players, games won and total score per school, ranked like the players, by the rule
+the tournament chose (every child added up here; the best N or the average in `school_ranking.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -9,7 +11,9 @@ from django.db.models import Count, Sum
 
 from referee.models import Player, Round, School, Tournament
 from referee.models.results import SIXTIETHS
+from referee.models.tournament import SchoolRanking
 from referee.results.ranking import rank_rows, sql_order, standings_order
+from referee.selectors.school_ranking import ranked_schools
 from referee.selectors.standings import COLUMNS, scope_condition
 from referee.selectors.table_places import table_places
 from scoring.ranking import TABLES_WON
@@ -28,7 +32,8 @@ class SchoolRow:
     games_won: Fraction
     total: Fraction
     tied: bool
-    tables_won: int = 0
+    tables_won: Fraction | int = 0
+    counted: int | None = None  # children whose results count (best N, or those who played for an average)
 
     @property
     def name(self) -> str:
@@ -36,10 +41,19 @@ class SchoolRow:
 
 
 def school_standings(
-    tournament: Tournament, *, final_only: bool = True, round_: Round | None = None
+    tournament: Tournament,
+    *,
+    final_only: bool = True,
+    round_: Round | None = None,
+    held: Collection[int] = (),
 ) -> list[SchoolRow]:
-    """One query: every school of the tournament (players registered), ranked as the players are."""
-    condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="players__seats")
+    """Every school of the tournament (players registered), ranked by the tournament's school rule. Every
+    child added up: one query (three more in UNO); the other rules read the players' standings."""
+    if tournament.school_ranking != SchoolRanking.ALL:
+        return ranked_schools(tournament, final_only=final_only, round_=round_, held=held)
+    condition = scope_condition(
+        tournament, final_only=final_only, round_=round_, seat_path="players__seats", held=held
+    )
     order = standings_order(tournament)
     schools = (
         School.objects.filter(tournament=tournament)
@@ -54,7 +68,7 @@ def school_standings(
     )
     rows = list(schools)
     if TABLES_WON in order:  # UNO: a school counts its players' tables won (three more queries)
-        places = table_places(tournament, final_only=final_only, round_=round_)
+        places = table_places(tournament, final_only=final_only, round_=round_, held=held)
         won_by_school = _tables_won_by_school(tournament, places.tables_won)
     else:
         won_by_school = {}

@@ -224,7 +224,7 @@ def _sheet(
             )
             for incident in incidents
         ],
-        games_required=games_required(table.round.tournament, len(seats)),
+        games_required=games_required(table.round.tournament, len(seats), table.last_game),
         **_order(table.round.tournament.ruleset, seats),
     )
 

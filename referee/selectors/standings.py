@@ -8,6 +8,7 @@ for confirmation), provisional ones every recorded game.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -83,11 +84,21 @@ def final_condition(tournament: Tournament, table_path: str) -> Q:
     return condition
 
 
-def scope_condition(tournament: Tournament, *, final_only: bool, round_: Round | None, seat_path: str) -> Q:
-    """Which hands count, seen from a model that reaches the seats through `seat_path`."""
+def scope_condition(
+    tournament: Tournament,
+    *,
+    final_only: bool,
+    round_: Round | None,
+    seat_path: str,
+    held: Collection[int] = (),
+) -> Q:
+    """Which hands count, seen from a model that reaches the seats through `seat_path`; `held`: rounds whose
+    results the public may not see yet (`selectors/held_results.py`), left out."""
     condition = final_condition(tournament, f"{seat_path}__table") if final_only else Q()
     if round_ is not None:
         condition &= Q(**{f"{seat_path}__round": round_})
+    if held:
+        condition &= ~Q(**{f"{seat_path}__round__in": list(held)})
     return condition
 
 
@@ -112,12 +123,18 @@ FIELD = {name: index for index, name in enumerate(RANKED_FIELDS)}
 
 
 def standings(
-    tournament: Tournament, *, final_only: bool = True, round_: Round | None = None
+    tournament: Tournament,
+    *,
+    final_only: bool = True,
+    round_: Round | None = None,
+    held: Collection[int] = (),
 ) -> list[StandingRow]:
     """One query, whatever the size of the tournament; three more when the order needs each table's outcome
     (tables won, head-to-head), a table's tie-break must carry into the standings, or the tournament has a
-    final round."""
-    condition = scope_condition(tournament, final_only=final_only, round_=round_, seat_path="seats")
+    final round. `held`: rounds whose results are left out (the public pages')."""
+    condition = scope_condition(
+        tournament, final_only=final_only, round_=round_, seat_path="seats", held=held
+    )
     order = ranked_order(tournament)
     tables = Table.objects.filter(round__tournament=tournament)
     rows = (
@@ -140,7 +157,7 @@ def standings(
     has_final = round_ is None and bool(rows) and rows[0][-2]
     has_tie_break = bool(rows) and rows[0][-1]
     places = (
-        table_places(tournament, final_only=final_only, round_=round_)
+        table_places(tournament, final_only=final_only, round_=round_, held=held)
         if has_final or has_tie_break or TABLES_WON in order or HEAD_TO_HEAD in order
         else TablePlaces()
     )

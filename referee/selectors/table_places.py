@@ -6,6 +6,7 @@ Three queries for any number of tables (the tables, then `table_winners`' two), 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +32,14 @@ class TablePlaces:
         )
 
 
-def table_places(tournament: Tournament, *, final_only: bool, round_: Round | None) -> TablePlaces:
+def table_places(
+    tournament: Tournament, *, final_only: bool, round_: Round | None, held: Collection[int] = ()
+) -> TablePlaces:
     tables = Table.objects.filter(round__tournament=tournament).select_related("round")
     if round_ is not None:
         tables = tables.filter(round=round_)
+    if held:
+        tables = tables.exclude(round__in=list(held))
     tables = list(tables.order_by("round__order", "number"))
     winners = table_winners(tournament, tables, final_only=final_only)
     found = TablePlaces()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from referee.models import HandResult, Player, Seat, Table, Tournament
 from referee.results.outcome import (
     HAND_ROW,
+    HELD,
     UNCONFIRMED,
     UNSIGNED,
     TableOutcome,
@@ -32,12 +33,17 @@ class TableWinner:
         return [self.players[letter] for letter in self.outcome.tied if letter in self.players]
 
 
-def _final_only(tournament: Tournament, table: Table, outcome: TableOutcome) -> TableOutcome:
+def _final_only(
+    tournament: Tournament, table: Table, outcome: TableOutcome, held: Collection[int] = ()
+) -> TableOutcome:
     """A finished match counts as final once signed off (and confirmed, when the tournament asks for it);
-    until then it names no winner, as the final standings do not count it."""
+    until then it names no winner, as the final standings do not count it. Nor does a table of a round
+    whose results are held from the public."""
     if not outcome.finished:
         return outcome
-    if table.signed_off_at is None:
+    if table.round_id in held:
+        waiting = HELD
+    elif table.signed_off_at is None:
         waiting = UNSIGNED
     elif tournament.requires_confirmation and table.confirmed_at is None:
         waiting = UNCONFIRMED
@@ -47,11 +53,16 @@ def _final_only(tournament: Tournament, table: Table, outcome: TableOutcome) -> 
 
 
 def table_winners(
-    tournament: Tournament, tables: Sequence[Table], *, final_only: bool = False
+    tournament: Tournament,
+    tables: Sequence[Table],
+    *,
+    final_only: bool = False,
+    held: Collection[int] = (),
 ) -> dict[int, TableWinner]:
     """Two queries for any number of tables: their seats with players, and their stored hands.
 
-    With `final_only` (the public page, the final standings) a table not yet final names no winner."""
+    With `final_only` (the public page, the final standings) a table not yet final names no winner, nor one
+    of a round in `held` (results held from the public)."""
     table_ids = [table.pk for table in tables]
     players: dict[int, dict[str, Player]] = defaultdict(dict)
     for seat in Seat.objects.filter(table__in=table_ids).select_related("player"):
@@ -64,6 +75,6 @@ def table_winners(
         seated = players.get(table.pk, {})
         outcome = outcome_of(tournament, table, len(seated), played)
         if final_only:
-            outcome = _final_only(tournament, table, outcome)
+            outcome = _final_only(tournament, table, outcome, held)
         result[table.pk] = TableWinner(table, seated, outcome)
     return result

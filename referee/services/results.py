@@ -28,6 +28,7 @@ from referee.results.table_rules import games_required, table_ruleset
 from referee.services.corrections import require_result_write
 from referee.services.locks import lock_games, lock_table
 from referee.services.signoff import withdraw_confirmation
+from referee.services.table_time import table_time_settle
 from referee.wording.seats import seat_label
 
 
@@ -110,12 +111,20 @@ def next_game_number(table: Table, seat_count: int, played: int | None = None) -
         raise ServiceError(_("This table has been signed off; no game can be added."), code="signed-off")
     if played is None:
         played = table.games.count()
-    required = games_required(table.round.tournament, seat_count)
+    table_time_settle(table)
+    required = games_required(table.round.tournament, seat_count, table.last_game)
     if required is not None:
         finished = played >= required
     else:
         match = table_match(table, seat_count)
         finished = match is not None and match.finished
+    if finished and table.last_game is not None and played >= table.last_game:
+        raise ServiceError(
+            _("The round's time is up: game %(number)d was the last at this table; no new game starts.")
+            % {"number": table.last_game},
+            field="game_number",
+            code="time-up",
+        )
     if finished:
         raise ServiceError(_("This table has played all its games."), field="game_number", code="match-over")
     return played + 1

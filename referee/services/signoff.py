@@ -15,6 +15,7 @@ from referee.results.engine import decide_table
 from referee.results.outcome import table_match, table_outcome
 from referee.services.checks import clean_text
 from referee.services.locks import lock_table
+from referee.services.table_time import table_time_settle
 
 
 def _match_summary(table: Table) -> dict:
@@ -42,6 +43,7 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
     permissions.require_result_entry(actor, table)
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has already been signed off."), code="signed-off")
+    table_time_settle(table)
     summary = _match_summary(table)
     if not summary["finished"]:
         raise ServiceError(_("This table has not played all its games yet."), code="not-finished")

@@ -12,7 +12,14 @@ from core.audit import audit_record, model_fields
 from core.errors import ServiceError
 from referee import permissions
 from referee.models import Game, Tournament
-from referee.models.tournament import Language, Privacy, SharedWinCredit, WithdrawnPlacing
+from referee.models.tournament import (
+    Language,
+    Privacy,
+    SchoolRanking,
+    SharedWinCredit,
+    TimeUpRule,
+    WithdrawnPlacing,
+)
 from referee.results.table_rules import RULESET_SETTINGS, settings_that_apply
 from referee.services.checks import clean_text, require_choice, require_positive
 from referee.services.locks import lock_tournament
@@ -32,6 +39,10 @@ SETTINGS_FIELDS = [
     "weather_rule",
     "withdrawn_placing",
     "standings_released",
+    "hold_results",
+    "time_up_rule",
+    "school_ranking",
+    "school_best_count",
 ]
 
 # The rulesets whose seed has a weather rule (seed 002, section 4): a new tournament of these has it on.
@@ -180,6 +191,23 @@ def _turn_seconds(value: int | None, tournament: Tournament) -> int | None:
     return seconds
 
 
+SCHOOL_BEST_MAX = 50
+
+
+def _best_count(value: int | None, tournament: Tournament) -> int:
+    """How many children count per school in a ranking by the best N: 1 to 50; blank keeps it."""
+    if value is None:
+        return tournament.school_best_count
+    count = require_positive(value, field="school_best_count")
+    if count is None or count > SCHOOL_BEST_MAX:
+        raise ServiceError(
+            _("Count from 1 to %(most)d children per school.") % {"most": SCHOOL_BEST_MAX},
+            field="school_best_count",
+            code="too-many",
+        )
+    return count
+
+
 @transaction.atomic
 def tournament_update(
     *,
@@ -199,6 +227,10 @@ def tournament_update(
     small_set: bool = False,
     weather_rule: bool | None = None,
     withdrawn_placing: str | None = None,
+    hold_results: bool | None = None,
+    time_up_rule: str | None = None,
+    school_ranking: str | None = None,
+    school_best_count: int | None = None,
 ) -> Tournament:
     """Settings that change how results are derived are frozen once a result is recorded.
 
@@ -227,6 +259,14 @@ def tournament_update(
         "withdrawn_placing": require_choice(
             withdrawn_placing or locked.withdrawn_placing, WithdrawnPlacing.values, field="withdrawn_placing"
         ),
+        "hold_results": locked.hold_results if hold_results is None else bool(hold_results),
+        "time_up_rule": require_choice(
+            time_up_rule or locked.time_up_rule, TimeUpRule.values, field="time_up_rule"
+        ),
+        "school_ranking": require_choice(
+            school_ranking or locked.school_ranking, SchoolRanking.values, field="school_ranking"
+        ),
+        "school_best_count": _best_count(school_best_count, locked),
     }
     applies = settings_that_apply(locked.ruleset)
     for name, unused in RULESET_SETTINGS.items():

@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from referee.results.table_rules import table_ruleset
 from referee.wording import codes, labels, names, seats, sentences, times
-from referee.wording.figures import count_text, score_text
+from referee.wording.figures import count_text, rank_text, score_text
 
 register = template.Library()
 TILE_COLOURS = "KRBYGP"
@@ -112,3 +112,15 @@ def decided_by_label(code: str) -> str:
 def moment(value: datetime.datetime | None) -> str:
     """23 Nov 2026 07:43, 2026年11月23日 07:43."""
     return times.moment_text(value)
+
+
+@register.filter
+def rank(row: Any) -> str:
+    """A standings row's rank as printed: 3, or =3 when shared."""
+    return rank_text(row.rank, row.tied)
+
+
+@register.filter
+def school_title(row: Any) -> str:
+    """A school row's name in the page's language."""
+    return names.school_name(row.name_zh, row.name_en)

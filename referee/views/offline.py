@@ -37,6 +37,8 @@ OFFLINE_ASSETS = (
     "js/tile-pad.js",
     "js/turn-timer.js",
     "js/table.js",
+    "js/hall-clock.js",
+    "js/hall-strip.js",
     "favicon.svg",
     "icons/tableref-192.png",
     "icons/tableref-512.png",

@@ -27,6 +27,7 @@ from referee.public_cache import cache_key, cached, changed_at, etag_of, public_
 from referee.public_throttle import WINDOW_SECONDS, within_limit
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
+from referee.selectors.held_results import held_round_ids
 from referee.views.public_base import PublicPageMixin, public_headers
 from referee.views.standings_page import standings_context
 from referee.views.standings_tables import (
@@ -47,7 +48,7 @@ FRAGMENT_TEMPLATE = "public/_standings_fragment.html"
 
 
 def _front_standings(tournament: Tournament) -> dict[str, Any]:
-    rows = selectors.standings(tournament)
+    rows = selectors.standings(tournament, held=held_round_ids(tournament))
     return {
         "standings": [
             {
@@ -153,6 +154,7 @@ def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[s
         final_only=True,
         namer=lambda player: public_label(player, tournament.privacy),
         per_page=PROJECTOR_ROWS if projector else PER_PAGE,
+        held=held_round_ids(tournament),
     )
     context["changed_at"] = changed_at(tournament)
     html = render_to_string(FRAGMENT_TEMPLATE, context, request=request)

@@ -3,7 +3,7 @@ round), the view (players, table winners, schools) and a sortable, paginated tab
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from django.http import HttpRequest
@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 
 from referee import selectors
 from referee.models import Player, Round, Table, Tournament
+from referee.models.tournament import SchoolRanking
 from referee.results.ranking import ranked_order, standings_order
 from referee.views.standings_tables import (
     PER_PAGE,
@@ -19,6 +20,7 @@ from referee.views.standings_tables import (
     TableWinnersTable,
     player_lines,
 )
+from referee.wording.school_ranking import school_ranking_text
 from referee.wording.standings_order import order_text
 from scoring.ranking import TABLES_WON
 
@@ -45,17 +47,22 @@ def standings_context(
     final_only: bool,
     namer: Callable[[Player], str],
     per_page: int = PER_PAGE,
+    held: Collection[int] = (),
 ) -> dict[str, Any]:
-    """A fixed number of queries: the rounds, then one or two for the view shown."""
+    """A fixed number of queries: the rounds, then one or two for the view shown. `held`: rounds whose
+    results are held from the public (`selectors/held_results.py`), left out of every view."""
     rounds = list(tournament.rounds.order_by("order"))
     round_ = chosen_round(request, rounds)
     order = standings_order(tournament)
     view = request.GET.get("view", "players")
     view = view if view in VIEWS else "players"
     if view == "schools":
+        hidden = () if TABLES_WON in order else ("tables_won",)
+        if tournament.school_ranking == SchoolRanking.ALL:
+            hidden += ("counted",)
         table = SchoolStandingsTable(
-            selectors.school_standings(tournament, final_only=final_only, round_=round_),
-            exclude=() if TABLES_WON in order else ("tables_won",),
+            selectors.school_standings(tournament, final_only=final_only, round_=round_, held=held),
+            exclude=hidden,
         )
         _configure(table, request, per_page)
     elif view == "tables":
@@ -65,9 +72,9 @@ def standings_context(
         table = TableWinnersTable(scope.order_by("round__order", "number"), namer=namer)
         _configure(table, request, per_page)
         shown = [row.record for row in table.page.object_list] if table.page else []
-        table.outcomes = selectors.table_winners(tournament, shown, final_only=final_only)
+        table.outcomes = selectors.table_winners(tournament, shown, final_only=final_only, held=held)
     else:
-        rows = selectors.standings(tournament, final_only=final_only, round_=round_)
+        rows = selectors.standings(tournament, final_only=final_only, round_=round_, held=held)
         table = PlayerStandingsTable(
             player_lines(rows, lambda row: namer(row.player), ranked_order(tournament)),
             exclude=() if TABLES_WON in order else ("tables_won",),
@@ -79,4 +86,6 @@ def standings_context(
         "view": view,
         "standings_table": table,
         "standings_order": order_text(order),
+        "school_rule": school_ranking_text(tournament) if view == "schools" else "",
+        "held_rounds": [round_ for round_ in rounds if round_.pk in held],
     }

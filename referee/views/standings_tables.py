@@ -205,6 +205,7 @@ class SchoolStandingsTable(tables.Table):
     name = tables.Column(verbose_name=_("School"), order_by=("name_zh", "name_en"))
     players = tables.Column(verbose_name=_("Players"), attrs=NUMBER)
     games_played = tables.Column(verbose_name=pgettext_lazy("standings column", "Games"), attrs=WIDE_ONLY)
+    counted = tables.Column(verbose_name=_("Counted"), attrs=NUMBER)
     tables_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Tables won"), attrs=NUMBER)
     games_won = tables.Column(verbose_name=pgettext_lazy("standings column", "Won"), attrs=NUMBER)
     total = tables.Column(verbose_name=pgettext_lazy("standings column", "Total"), attrs=NUMBER)
@@ -217,6 +218,9 @@ class SchoolStandingsTable(tables.Table):
 
     def render_rank(self, record: SchoolRow) -> str:
         return rank_text(record.rank, record.tied)
+
+    def render_tables_won(self, value: Any) -> str:
+        return count_text(value)
 
     def render_games_won(self, value: Any) -> str:
         return count_text(value)

@@ -32,6 +32,7 @@ from referee.views.offline import offline_copy
 from referee.views.saving import entry_form, incident_form, next_game_open
 from referee.wording.console import console_words
 from referee.wording.figures import rank_text
+from referee.wording.hall import strip_words
 from referee.wording.names import user_name
 from referee.wording.seats import seat_label
 from referee.wording.sentences import listed
@@ -138,6 +139,7 @@ def console_context(table: Table, sheet: TableSheet, can_enter: bool, context: d
         "overtime_kind": overtime,
         "in_play_number": sheet.games_played + 1 if playing else None,
         "console_words": console_words(),
+        "hall_strip_words": strip_words(),
         "games_required": sheet.games_required,
     }
 

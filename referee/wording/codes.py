@@ -48,6 +48,7 @@ DECIDED_BY_LABELS = {
     "unresolved": _("a tie on games won and total score"),
     "in-play": _("still in play"),
     "unsigned": _("finished, awaiting sign-off"),
+    "held": _("results held until the round is released"),
     "unconfirmed": _("signed off, awaiting confirmation"),
 }
 

@@ -58,6 +58,11 @@ PAGES = {
     "referee offline page": lambda t: reverse("referee:offline"),
     "check-in": lambda t: reverse("organiser:checkin", args=[t.slug]),
     "find my table": lambda t: reverse("public:find_table", args=[t.slug]) + "?number=3",
+    "hall screen's state": lambda t: reverse("public:hall_state", args=[t.slug]),
+    "hall screen's panel (the draw)": lambda t: reverse("public:hall_panel", args=[t.slug]),
+    "organiser's hall page": lambda t: reverse("organiser:hall", args=[t.slug]),
+    "organiser's prizes page": lambda t: reverse("organiser:prizes", args=[t.slug]),
+    "notices for schools": lambda t: reverse("organiser:notices", args=[t.slug]),
 }
 
 

@@ -68,6 +68,86 @@ def _reseat_absent(actor, w):
     return services.round_reseat_absent(actor=actor, round_=w.late_round)
 
 
+def _clock(w, **moments):
+    """The round's clock in a given state, stored directly (not a write under test)."""
+    from django.utils import timezone
+
+    from referee.models import RoundClock
+
+    now = timezone.now()
+    values = {name: now if value else None for name, value in moments.items()}
+    RoundClock.objects.update_or_create(round=w.round_, defaults={"started_at": now, **values})
+    return w.round_
+
+
+def _announced(w):
+    from referee.models import Announcement
+
+    Announcement.objects.create(tournament=w.tournament, text_zh="午膳", text_en="Lunch")
+    return w.tournament
+
+
+def _held(w):
+    type(w.tournament).objects.filter(pk=w.tournament.pk).update(hold_results=True)
+    return w.round_
+
+
+def _prize(w, position=1, **values):
+    from referee.models import Prize
+
+    return Prize.objects.create(
+        tournament=w.tournament, kind="place", place=position, position=position, **values
+    )
+
+
+def _two_prizes(w):
+    _prize(w, 1)
+    return _prize(w, 2)
+
+
+def _filled_prize(w):
+    from django.utils import timezone
+
+    _prize(w, 1, filled_at=timezone.now())
+    return w.tournament
+
+
+def _revealed_prize(w):
+    from django.utils import timezone
+
+    _prize(w, 1, filled_at=timezone.now(), revealed_at=timezone.now())
+    return w.tournament
+
+
+def _picture(w):
+    from referee.models import CertificateImage
+
+    CertificateImage.objects.create(
+        tournament=w.tournament, kind="logo", content=TINY_PNG, content_type="image/png", width=2, height=2
+    )
+    return w.tournament
+
+
+def _png() -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\xff\x00\x00" * 2 for _ in range(2))
+    header = struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+TINY_PNG = _png()
+
+
 WRITES: dict[str, tuple[set[str], Callable]] = {
     "tournament_update": (
         ORGANISER_ONLY,
@@ -274,6 +354,80 @@ WRITES: dict[str, tuple[set[str], Callable]] = {
         lambda a, w: services.standings_decision_record(
             actor=a, tournament=w.tournament, numbers=[w.spare_player.number, 1], reason="抽籤"
         ),
+    ),
+    "round_clock_minutes_set": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_clock_minutes_set(actor=a, round_=w.round_, minutes=50),
+    ),
+    "round_clock_start": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_clock_start(actor=a, round_=w.round_, minutes=45),
+    ),
+    "round_clock_pause": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_clock_pause(actor=a, round_=_clock(w)),
+    ),
+    "round_clock_resume": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_clock_resume(actor=a, round_=_clock(w, paused_at=True)),
+    ),
+    "round_clock_end": (ORGANISER_ONLY, lambda a, w: services.round_clock_end(actor=a, round_=_clock(w))),
+    "table_time_extend": (
+        ORGANISER_ONLY,
+        lambda a, w: services.table_time_extend(actor=a, table=w.table, minutes=5, reason="遲了開始"),
+    ),
+    "announcement_post": (
+        ORGANISER_ONLY,
+        lambda a, w: services.announcement_post(
+            actor=a, tournament=w.tournament, text_zh="第二輪 11:15 開始", text_en=""
+        ),
+    ),
+    "announcement_clear": (
+        ORGANISER_ONLY,
+        lambda a, w: services.announcement_clear(actor=a, tournament=_announced(w)),
+    ),
+    "round_results_release": (
+        ORGANISER_ONLY,
+        lambda a, w: services.round_results_release(actor=a, round_=_held(w)),
+    ),
+    "prizes_add": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prizes_add(actor=a, tournament=w.tournament, kind="place", places=3),
+    ),
+    "prize_delete": (ORGANISER_ONLY, lambda a, w: services.prize_delete(actor=a, prize=_prize(w))),
+    "prize_move": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prize_move(actor=a, prize=_two_prizes(w), earlier=True),
+    ),
+    "prizes_fill": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prizes_fill(actor=a, tournament=_prize(w).tournament),
+    ),
+    "prize_giving_show": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prize_giving_show(actor=a, tournament=w.tournament, shown=True),
+    ),
+    "prize_reveal_next": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prize_reveal_next(actor=a, tournament=_filled_prize(w)),
+    ),
+    "prizes_hide": (
+        ORGANISER_ONLY,
+        lambda a, w: services.prizes_hide(actor=a, tournament=_revealed_prize(w)),
+    ),
+    "certificate_image_upload": (
+        ORGANISER_ONLY,
+        lambda a, w: services.certificate_image_upload(
+            actor=a, tournament=w.tournament, kind="signature", content=TINY_PNG
+        ),
+    ),
+    "certificate_image_remove": (
+        ORGANISER_ONLY,
+        lambda a, w: services.certificate_image_remove(actor=a, tournament=_picture(w), kind="logo"),
+    ),
+    "certificate_signer_set": (
+        ORGANISER_ONLY,
+        lambda a, w: services.certificate_signer_set(actor=a, tournament=w.tournament, signer="陳校長"),
     ),
 }
 

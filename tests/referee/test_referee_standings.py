@@ -110,6 +110,10 @@ def test_a_chinese_tie_reason_lists_the_names_the_chinese_way():
 
 
 def test_school_summary(organiser, finished_table, referee, tournament, players):
+    """Every child added up (the tournament's choice here; the fairer rules are tested in
+    test_referee_school_ranking.py)."""
+    tournament.school_ranking = "all"
+    tournament.save(update_fields=["school_ranking"])
     other = services.school_create(
         actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PEAK"
     )

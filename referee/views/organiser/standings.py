@@ -7,6 +7,7 @@ from typing import Any
 from django.views.generic import TemplateView
 
 from core.views import OrganiserMixin
+from referee.selectors.held_results import held_rounds
 from referee.views.standings_page import standings_context
 from referee.wording.names import numbered_name
 
@@ -19,6 +20,7 @@ class StandingsView(OrganiserMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         provisional = self.request.GET.get("include") == "unsigned"
         context["provisional"] = provisional
+        context["held_from_public"] = held_rounds(self.tournament)
         context.update(
             standings_context(
                 self.request,

@@ -22,6 +22,7 @@ AUDIENCES = {
     "scoresheets-pdf": ORGANISER,
     "blank-scoresheets-pdf": ORGANISER,
     "player-cards-pdf": HANDOUT,  # each card handed to its own child, the sheet never posted
+    "certificates-pdf": HANDOUT,  # each certificate given to its own child
 }
 
 

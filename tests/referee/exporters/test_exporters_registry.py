@@ -14,6 +14,7 @@ ISSUE_EXPORTERS = [
     "results-xlsx",
     "school-pack",
     "player-cards-pdf",
+    "certificates-pdf",
 ]
 
 

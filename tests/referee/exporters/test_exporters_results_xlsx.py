@@ -139,11 +139,12 @@ def test_players_schools_and_incidents(workbook, event):
     schools = {row["School code"]: row for row in records(workbook["Schools"])}
     assert schools["HSP"]["Players"] == 5
     assert schools["LHP"]["Players"] == 6
-    assert schools["HSP"]["Games played"] == 12
+    # Ranked by the best 3 children (the default): the figures are theirs, as the pages show them.
+    assert (schools["HSP"]["Counted"], schools["HSP"]["Games played"]) == (3, 9)
     assert isinstance(schools["HSP"]["Rank"], int)
-    assert Fraction(schools["LHP"]["Total score"]) == sum(
-        (row.total for row in standings(event) if row.school_code == "LHP"), Fraction(0)
-    )
+    best_three = [row for row in standings(event) if row.school_code == "LHP"][:3]
+    assert Fraction(schools["LHP"]["Total score"]) == sum((row.total for row in best_three), Fraction(0))
+    assert "best 3 children" in workbook["Schools"].oddFooter.center.text
     incidents = records(workbook["Incidents"])
     assert len(incidents) == Incident.objects.count() == 1
     assert incidents[0]["Tiles drawn"] == 3

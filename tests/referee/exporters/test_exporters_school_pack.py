@@ -35,13 +35,17 @@ def test_the_pdf_lists_only_this_schools_players(pdf, pack):
     assert "李詠琳" not in text
     assert "+35.50" in text
     assert "+15.50" in text
+    assert "School ranking Place" in text
+    assert "Schools rank by their best 3 children who played" in text
 
 
 def test_the_workbook_holds_only_this_schools_rows(pack):
     workbook = load_workbook(io.BytesIO(pack["cup-lhp-school-results-xlsx.xlsx"]))
-    assert workbook.sheetnames == ["Standings", "Games", "Players", "Incidents"]
+    assert workbook.sheetnames == ["Standings", "Schools", "Games", "Players", "Incidents"]
     codes = {row[5] for row in workbook["Standings"].iter_rows(min_row=2, values_only=True)}
     assert codes == {"LHP"}
+    schools = [row[2] for row in workbook["Schools"].iter_rows(min_row=2, values_only=True)]
+    assert schools == ["LHP"]  # its own row of the school ranking, the rule in the sheet's footer
     assert workbook["Games"].max_row - 1 == 12
     assert workbook["Players"].max_row - 1 == 6
     assert workbook["Incidents"].max_row == 1
