@@ -48,22 +48,22 @@ class CoreShare:
 
     busy: float  # share of all the cores' time
     core_seconds: float  # the cores' time over the run (seconds x cores)
-    readers: float  # CPU seconds of the readers' process
+    parents: float  # CPU seconds of the parents' process
     referees: float  # CPU seconds of the referees' process (the bench itself)
 
     def line(self) -> str:
         busy_seconds = self.busy * self.core_seconds
-        clients = self.readers + self.referees
+        clients = self.parents + self.referees
         return (
             f"   the cores were busy {self.busy:.0%} of the run; the bench's own clients took "
-            f"{clients / busy_seconds:.0%} of that busy time (readers {self.readers / busy_seconds:.0%}, "
+            f"{clients / busy_seconds:.0%} of that busy time (parents {self.parents / busy_seconds:.0%}, "
             f"referees {self.referees / busy_seconds:.0%}), the rest went to the server, the database, the "
             "export worker and anything else running"
         )
 
 
 def share_between(
-    before: CoreTimes | None, after: CoreTimes | None, readers: float, referees: float
+    before: CoreTimes | None, after: CoreTimes | None, parents: float, referees: float
 ) -> CoreShare | None:
     if before is None or after is None or after.total <= before.total:
         return None
@@ -71,4 +71,4 @@ def share_between(
     busy = (after.busy - before.busy) / core_seconds
     if busy <= 0:
         return None
-    return CoreShare(busy=busy, core_seconds=core_seconds, readers=readers, referees=referees)
+    return CoreShare(busy=busy, core_seconds=core_seconds, parents=parents, referees=referees)
