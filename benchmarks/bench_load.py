@@ -6,7 +6,9 @@ a 5,000-player tournament open, in a process of their own (as their phones are):
 then every 15 seconds asks for the table's fragment with its ETag, as the page's script does, and gets a new
 table (200) or Not Modified (304). The same with every referee's request back to back: a stress figure that
 no hall of people can make, printed without targets. For the hall only, slow and hostile phones: connections
-that send a header line every 2 seconds and connections that send nothing, beside 50 referees. Then a fault
+that send a header line every 2 seconds and connections that send nothing, beside 50 referees who come one
+after another, after the same 50 referees alone (on a busy machine, what tells the phones' doing from the
+machine's; `BENCH_HOSTILE=0` leaves both out). Then a fault
 run: the server (its whole process group, the export worker with it) is killed with SIGKILL in the middle of
 a burst of saves, started again, and every phone resends what was not acknowledged with the same submission
 key.
@@ -43,14 +45,18 @@ TYPING = (0.5, 1.5) if QUICK else (5.0, 15.0)
 REFEREES = 10 if QUICK else 200
 HOSTILE_REFEREES = 10 if QUICK else 50
 QUICK_IDLE_SECONDS = 10  # the quick run waits for the silent connections to be closed after this
+HALL_THREADS = os.environ.get("HALL_THREADS") or "8"  # the hall's own default (`tableref.hall.server`)
 POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/public_load_bench")
 HALL_RUNS = (
     {"kind": "paced", "referees": REFEREES, "typing": TYPING},
     {"kind": "stress", "referees": REFEREES},
 )
+# The slow and hostile phones beside 50 referees, after the same 50 referees alone (to compare on a busy
+# machine); BENCH_HOSTILE=0 leaves both out.
+HOSTILE_RUNS = () if os.environ.get("BENCH_HOSTILE") == "0" else ({"kind": "staggered"}, {"kind": "hostile"})
 SETUPS = {
     # server: (title, database, runs)
-    "hall": ("the hall, SQLite (waitress, 8 threads)", "sqlite", (*HALL_RUNS, {"kind": "hostile"})),
+    "hall": (f"the hall, SQLite (waitress, {HALL_THREADS} threads)", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
     "gunicorn": ("PostgreSQL, deployment guide (gunicorn gthread, 2 x 4)", "postgres", HALL_RUNS),
     "old-hall": ("the hall, SQLite (gunicorn with the former hall worker, 2 x 4)", "sqlite", HALL_RUNS),
 }
@@ -90,7 +96,7 @@ def run() -> bool:
                     "referees": HOSTILE_REFEREES,
                     "idle_seconds": int(environment.get("HALL_IDLE_SECONDS") or idle_seconds()),
                 }
-                if run["kind"] == "hostile"
+                if run["kind"] in ("staggered", "hostile")
                 else run
                 for run in runs
             )

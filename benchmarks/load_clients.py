@@ -23,7 +23,7 @@ from benchmarks.page_reader import Answer, PageReader, ReadError
 TIMEOUT = httpx.Timeout(120.0, connect=10.0)
 # A connection closed or reset with no answer: not a server that is down (that is a ConnectError).
 DROPPED = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
-# Parents' phones with the public standings open (the short run has fewer, checking more often: the same pace).
+# Parents' phones with the public standings open (the short run: fewer, checking more often, the same pace).
 PARENTS = int(os.environ.get("BENCH_PARENTS", "80" if os.environ.get("BENCH_QUICK") == "1" else "400"))
 POLL_SECONDS = 15.0  # static/js/standings.js, unless the page's data-refresh-seconds says otherwise
 # A went-out game as the bench site's save: seat A goes out, the others hold racks.

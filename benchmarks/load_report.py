@@ -151,16 +151,27 @@ def print_run(
 
 
 def print_hostile(
-    title: str, timings: Timings, phones: HostilePhones, summary: dict, idle_seconds: float, target: float
+    title: str,
+    timings: Timings,
+    server_rows: list[ServerRow],
+    phones: HostilePhones,
+    summary: dict,
+    idle_seconds: float,
+    target: float,
 ) -> dict:
-    """The referees' figures beside the slow and hostile phones, against `target` (p95 and max, seconds), and
-    what became of the phones' connections; returns the run's record for the table across setups."""
+    """The referees' figures beside the slow and hostile phones (or alone, to compare), against `target` (p95
+    and max, seconds), and what became of the phones' connections; returns the run's record for the table
+    across setups."""
     load = summary["load"]
     print(f"   {title}: {summary['seconds']:.0f} s, load average {load}", flush=True)
     print("   | as the clients felt it       |  count | p50 ms | p95 ms | max ms |")
     for kind in ("login", "table page", "save", "sign-off"):
         print(_row(kind, timings.seconds.get(kind, []), (0.5, 0.95, 1)))
-    record: dict = {"kind": "hostile", "load": load, "seconds": round(summary["seconds"])}
+    rows = by_kind(server_rows, 0)
+    print("   | as the server spent it       |")
+    for kind in ("login", "table page", "save or sign-off"):
+        print(_row(kind, [row.seconds for row in rows.get(kind, [])], (0.5, 0.95, 1)))
+    record: dict = {"load": load, "seconds": round(summary["seconds"])}
     for kind in ("login", "save"):
         values = timings.seconds.get(kind, [])
         if not values:
@@ -175,7 +186,8 @@ def print_hostile(
     record["connections"] = phones.lines(summary["held for"])
     for line in record["connections"]:
         print(f"   {line}")
-    print(f"   the server's idle timeout: {idle_seconds:g} s")
+    if record["connections"]:
+        print(f"   the server's idle timeout: {idle_seconds:g} s")
     print_errors(timings)
     return record
 

@@ -224,8 +224,9 @@ def main() -> int:
             ]
             offset += count
             server.reset_log()
-            if run["kind"] == "hostile":
-                summary = hostile_run(server, referees, timings, run.get("idle_seconds", 60))
+            if run["kind"] in ("staggered", "hostile"):
+                phones = run["kind"] == "hostile"
+                summary = hostile_run(server, referees, timings, run.get("idle_seconds", 60), phones=phones)
                 right &= check_database(referees, summary)
                 record["runs"].append(summary["record"])
                 continue
@@ -468,19 +469,23 @@ def _referee_day(
         referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
 
 
-def hostile_run(server: Server, referees: list[Referee], timings: Timings, idle_seconds: float) -> dict:
+def hostile_run(
+    server: Server, referees: list[Referee], timings: Timings, idle_seconds: float, *, phones: bool
+) -> dict:
     """The slow and hostile phones: `SLOW` connections sending a request's head a header line every 2 s and
     `SILENT` ones that send nothing, opened first and held, while the referees come one after another over
     `STAGGER_SECONDS`, each logging in, saving three games and signing off. Then the connections are watched
     until the silent ones are closed or the server's idle timeout (`idle_seconds`) and a margin have
-    passed."""
+    passed. Without `phones`, the same referees alone: what the machine gives them at that moment."""
     from benchmarks.load_report import print_hostile
 
     typing = (0.5, 1.5) if QUICK else (5.0, 15.0)
-    phones = HostilePhones("127.0.0.1", server.port, slow=SLOW, silent=SILENT)
+    hostile = HostilePhones(
+        "127.0.0.1", server.port, slow=SLOW if phones else 0, silent=SILENT if phones else 0
+    )
     load_before = load_average()
     began = time.monotonic()
-    phones.start()
+    hostile.start()
     deadline = began + RUN_SECONDS
     threads = [
         threading.Thread(
@@ -495,18 +500,20 @@ def hostile_run(server: Server, referees: list[Referee], timings: Timings, idle_
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
     played = time.monotonic() - began
-    while phones.open("silent") and time.monotonic() < min(began + idle_seconds + 15, deadline):
+    while hostile.open("silent") and time.monotonic() < min(began + idle_seconds + 15, deadline):
         time.sleep(0.5)
-    held_for = phones.stop()
+    held_for = hostile.stop()
     for referee in referees:
         referee.close()
     summary = {"load": f"{load_before} -> {load_average()}", "seconds": played, "held for": held_for}
     title = (
         f"{len(referees)} referees one after another over {STAGGER_SECONDS:g} s, "
-        f"{typing[0]:g}-{typing[1]:g} s typing each game, beside {SLOW} slow and {SILENT} silent connections"
+        f"{typing[0]:g}-{typing[1]:g} s typing each game, "
+        + (f"beside {SLOW} slow and {SILENT} silent connections" if phones else "alone (to compare)")
     )
-    summary["record"] = print_hostile(title, timings, phones, summary, idle_seconds, HOSTILE_TARGET)
-    summary["record"]["referees"] = len(referees)
+    rows = server.server_rows()
+    summary["record"] = print_hostile(title, timings, rows, hostile, summary, idle_seconds, HOSTILE_TARGET)
+    summary["record"] |= {"referees": len(referees), "kind": "hostile" if phones else "staggered"}
     return summary
 
 

@@ -31,11 +31,11 @@ def _mark(value: float | None, met: bool | None) -> str:
 
 
 def run_row(setup: str, references: str, run: dict) -> list[str]:
-    if run["kind"] == "hostile":
+    if run["kind"] in ("staggered", "hostile"):
         login, save = run.get("login", {}), run.get("save", {})
         return [
             setup,
-            f"hostile, {run.get('referees', '?')}",
+            f"{run['kind']}, {run.get('referees', '?')}",
             run["load"],
             "-",
             f"{_ms(save.get('p95'))}/{_ms(save.get('max'))}" + ("*" if save.get("met") else ""),

@@ -16,7 +16,7 @@ def test_the_share_is_taken_of_the_busy_time_between_two_readings():
     assert share.busy == pytest.approx(0.8)
     line = share.line()
     assert "busy 80% of the run" in line
-    assert "clients took 25% of that busy time (readers 19%, referees 6%)" in line
+    assert "clients took 25% of that busy time (parents 19%, referees 6%)" in line
 
 
 @pytest.mark.parametrize(
