@@ -1,8 +1,11 @@
-"""How busy the machine's cores were during a load run, and how much of that the bench's own clients took.
+"""How busy the machine's cores were during a load run, how much of that the bench's own clients took, and
+how long the server's threads waited for a core.
 
 The referees' and the parents' clients run on the cores the server runs on, which a hall's phones do not: the
 share they took is printed beside the figures, so that a reader can tell the server's answers from the wait
-for a core that the clients themselves made. Linux only (`/proc/stat`); elsewhere the line is left out.
+for a core that the clients themselves made. On a machine shared with other work, the server's threads also
+wait for a core while others have it: that wait is printed too, so that a slow run can be told from a slow
+server. Linux only (`/proc`); elsewhere the lines are left out.
 """
 
 from __future__ import annotations
@@ -72,3 +75,37 @@ def share_between(
     if busy <= 0:
         return None
     return CoreShare(busy=busy, core_seconds=core_seconds, parents=parents, referees=referees)
+
+
+@dataclass(frozen=True)
+class ThreadTimes:
+    """Seconds that some processes' threads spent on a core, and runnable but waiting for one (Linux's
+    schedstat): the waiting is what other programs, the bench's own clients and the database took from them,
+    as opposed to waiting for a lock, the interpreter or the network, which is not counted here."""
+
+    running: float
+    waiting: float
+
+    def since(self, before: ThreadTimes) -> ThreadTimes:
+        return ThreadTimes(self.running - before.running, self.waiting - before.waiting)
+
+    def line(self) -> str:
+        share = self.waiting / self.running if self.running else 0.0
+        return (
+            f"   during play the server's threads ran {self.running:.1f} s on a core and waited "
+            f"{self.waiting:.1f} s for one while others had the cores ({share:.2f} s for each second run)"
+        )
+
+
+def thread_times(pids: list[int]) -> ThreadTimes | None:
+    """The threads of `pids` now, all together; None where /proc has no schedstat (not Linux)."""
+    running = waiting = 0
+    found = False
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            try:
+                fields = task.read_text().split()
+            except OSError:
+                continue  # a thread that ended meanwhile
+            running, waiting, found = running + int(fields[0]), waiting + int(fields[1]), True
+    return ThreadTimes(running / 1e9, waiting / 1e9) if found else None

@@ -98,6 +98,9 @@ class Timings:
     resent: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     lock: threading.Lock = field(default_factory=threading.Lock)
     answers: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    received: dict[str, int] = field(
+        default_factory=lambda: defaultdict(int)
+    )  # bytes of the parents' answers
     phase: str = LOGINS
     parents_cpu: float = 0.0  # seconds of CPU the parents' own process spent, on the server's cores
 
@@ -105,9 +108,10 @@ class Timings:
         with self.lock:
             self.seconds[kind].append(seconds)
 
-    def answered(self, kind: str, status: int) -> None:
+    def answered(self, kind: str, status: int, size: int = 0) -> None:
         with self.lock:
             self.answers[kind][status] += 1
+            self.received[kind] += size
 
     def error(self, kind: str, what: str) -> None:
         with self.lock:
@@ -296,7 +300,7 @@ class Parent:
             self.timings.error(kind, type(error).__name__)
             return None
         self.timings.add(kind, time.perf_counter() - started)
-        self.timings.answered(kind, answer.status)
+        self.timings.answered(kind, answer.status, len(answer.body))
         return answer
 
 
@@ -361,12 +365,13 @@ def parents_process(
     used = resource.getrusage(resource.RUSAGE_SELF)
     with timings.lock:
         answers = {kind: dict(counted) for kind, counted in timings.answers.items()}
-        results.put((dict(timings.seconds), dict(timings.errors), answers, used.ru_utime + used.ru_stime))
+        cpu = used.ru_utime + used.ru_stime
+        results.put((dict(timings.seconds), dict(timings.errors), answers, dict(timings.received), cpu))
 
 
-def merge(timings: Timings, sent: tuple[dict, dict, dict, float]) -> None:
-    """The parents' process's timings, answers and CPU seconds into the run's."""
-    seconds, errors, answers, cpu = sent
+def merge(timings: Timings, sent: tuple[dict, dict, dict, dict, float]) -> None:
+    """The parents' process's timings, answers, bytes received and CPU seconds into the run's."""
+    seconds, errors, answers, received, cpu = sent
     with timings.lock:
         timings.parents_cpu += cpu
         for kind, values in seconds.items():
@@ -375,6 +380,8 @@ def merge(timings: Timings, sent: tuple[dict, dict, dict, float]) -> None:
             timings.errors[kind].extend(found)
         for kind, counted in answers.items():
             timings.answers[kind].update(counted)
+        for kind, size in received.items():
+            timings.received[kind] += size
 
 
 def percentile(values: list[float], share: float) -> float:

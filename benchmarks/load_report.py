@@ -131,6 +131,8 @@ def print_run(
         print(parents)
     if summary.get("cores"):
         print(summary["cores"].line())
+    if summary.get("server threads"):
+        print(summary["server threads"].line())
     if summary.get("memory") is not None:
         print(f"   the server's serving processes held {summary['memory']:.0f} MB after the run")
     logged_in = summary["all logged in after"]
@@ -229,7 +231,12 @@ def parents_line(timings: Timings, play_seconds: float) -> str | None:
     polls = during["standings poll"]
     pages = sum(during["standings page"].values())
     checks = sum(polls.values())
-    pace = f", {(pages + checks) / play_seconds:.0f} a second" if play_seconds else ""
+    pace = ""
+    if play_seconds:
+        carried = sum(timings.received.get(kind, 0) for kind in PUBLIC_AT_PLAY) / play_seconds
+        pace = (
+            f", {(pages + checks) / play_seconds:.0f} a second, {carried / 1000:,.0f} kB a second of answers"
+        )
     return (
         f"   the {PARENTS} parents during play: {pages:,} page loads and {checks:,} checks "
         f"({polls.get(200, 0):,} new tables, {polls.get(304, 0):,} not modified){pace}; their own process "

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.core_share import core_times, own_cpu_seconds, share_between
+from benchmarks.core_share import ThreadTimes, core_times, own_cpu_seconds, share_between, thread_times
 from benchmarks.hostile_phones import HostilePhones
 from benchmarks.load_clients import PARENTS, Referee, Timings, merge, parents_process, percentile
 from benchmarks.load_report import NOT_READY, export_went_wrong
@@ -290,6 +290,11 @@ def run_record(run: dict, timings: Timings, rows: list, summary: dict) -> dict:
         "all logged in after": summary["all logged in after"],
         "checks": [polls.get(200, 0), polls.get(304, 0)],
         "busy": summary["cores"].busy if summary.get("cores") else None,
+        "core wait": (
+            round(summary["server threads"].waiting / summary["server threads"].running, 2)
+            if summary.get("server threads") and summary["server threads"].running
+            else None
+        ),
         "errors": sum(len(found) for found in timings.errors.values()),
         "export during": [summary["export during"], round(summary["export seconds"])],
         "targets met": {
@@ -347,11 +352,13 @@ def burst(
     start = threading.Barrier(len(referees) + 1)
     play_from: list[int] = []
     play_began: list[float] = []
+    threads_at_play: list[ThreadTimes | None] = []
 
     def play() -> None:
         playing.set()
         play_from.append(len(server.server_rows()))
         play_began.append(time.monotonic())
+        threads_at_play.append(thread_times(server.serving_pids()))
 
     everyone_in = threading.Barrier(len(referees), action=play)
     spawn = multiprocessing.get_context("spawn")
@@ -385,6 +392,7 @@ def burst(
         organiser.start()
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
+    threads_after = thread_times(server.serving_pids())
     # The parents stop with the referees, so that their figures are the play's, however long the export.
     finished.set()
     merge(timings, results.get(timeout=30))
@@ -406,6 +414,11 @@ def burst(
         "play from": play_from[0] if play_from else 0,
         "play seconds": play_seconds,
         "cores": cores,
+        "server threads": (
+            threads_after.since(threads_at_play[0])
+            if threads_after and threads_at_play and threads_at_play[0]
+            else None
+        ),
     }
 
 

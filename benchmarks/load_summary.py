@@ -17,6 +17,7 @@ HEADERS = [
     "checks 200/304",
     "server table/save/poll",
     "busy",
+    "core wait",
     "refs SQL/PDF",
 ]
 
@@ -44,6 +45,7 @@ def run_row(setup: str, references: str, run: dict) -> list[str]:
             "-",
             "-",
             "-",
+            "-",
             references,
         ]
     clients, server, met = run["clients p95"], run["server p95"], run.get("targets met", {})
@@ -61,6 +63,7 @@ def run_row(setup: str, references: str, run: dict) -> list[str]:
         "/".join(f"{count:,}" for count in run["checks"]),
         "/".join(_ms(server.get(kind)) for kind in ("table page", "save or sign-off", "standings poll")),
         "-" if run["busy"] is None else f"{run['busy']:.0%}",
+        "-" if run.get("core wait") is None else f"{run['core wait']:.2f}",
         references,
     ]
 
@@ -102,8 +105,9 @@ def print_summary(records: list[dict]) -> None:
     print(
         "p95 as the clients felt them, ms (* meets its target: table page 200, save 300, public standings 50;"
         " hostile: p95/max under 1,000); the public standings during play, then during the logins; the"
-        " server's own p95; how busy the cores were; the references (standings SQL / one reportlab page) and"
-        " the load average they were measured at"
+        " server's own p95; how busy the cores were; the seconds the server's threads waited for a core for"
+        " each second they ran, during play; the references (standings SQL / one reportlab page) and the load"
+        " average they were measured at"
     )
     print_table(HEADERS, summary_rows(records))
     for line in export_lines(records):

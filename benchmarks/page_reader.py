@@ -1,12 +1,11 @@
-"""A parent's phone reloading one page, with as little of the server's CPU as an HTTP client can take.
+"""A parent's phone asking for one page, with as little of the server's CPU as an HTTP client can take.
 
-The parents' phones have processors of their own; the load bench's readers run on the cores the server runs
-on. With httpx each reload cost the readers' process about half a millisecond of CPU, a quarter of a 2-core
-machine at a thousand reloads a second: CPU that a hall's phones never take from the server. This client does
-what a browser's page load or a page script's `fetch` does on the wire, and nothing more: one kept-alive
-HTTP/1.1 connection, a GET with the cookie the server set (the CSRF cookie, as a browser keeps it) and any
-header the caller adds (`If-None-Match`), and the answer read whole by its Content-Length (or its chunks).
-Its time is still the whole answer as the phone would have it.
+The parents' phones have processors of their own; the load bench's parents run on the cores the server runs
+on, so every microsecond their client spends is taken from the server, which a hall's phones never do. This
+client does what a browser's page load or a page script's `fetch` does on the wire, and nothing more: one
+kept-alive HTTP/1.1 connection, a GET with the cookie the server set (the CSRF cookie, as a browser keeps it)
+and any header the caller adds (`If-None-Match`), and the answer read whole by its Content-Length (or its
+chunks). Its time is still the whole answer as the phone would have it.
 """
 
 from __future__ import annotations

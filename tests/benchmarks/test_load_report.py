@@ -76,11 +76,13 @@ def test_the_parents_line_counts_page_loads_new_tables_and_not_modified_during_p
     timings.seconds["standings poll"] = [0.01] * 300
     timings.answers["standings page, logins"] = Counter({200: 100})
     timings.answers["standings poll"] = Counter({200: 120, 304: 180})
+    timings.received["standings poll"] = 120 * 40_000
     timings.parents_cpu = 0.2  # over all 400 requests
     line = parents_line(timings, play_seconds=10.0)
     assert line == (
         f"   the {PARENTS} parents during play: 0 page loads and 300 checks (120 new tables, 180 not "
-        "modified), 30 a second; their own process spent 0.50 ms of CPU a request on the same cores"
+        "modified), 30 a second, 480 kB a second of answers; their own process spent 0.50 ms of CPU a "
+        "request on the same cores"
     )
     assert parents_line(Timings(), 10.0) is None
 

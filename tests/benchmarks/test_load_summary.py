@@ -21,6 +21,7 @@ PACED = {
     "all logged in after": 31.2,
     "checks": [1200, 3400],
     "busy": 0.87,
+    "core wait": 0.4,
     "errors": 0,
     "export during": ["done", 40],
     "targets met": {"save": True, "table page": False, "public standings": True},
@@ -56,6 +57,7 @@ def test_each_run_is_a_row_with_its_figures_starred_where_they_meet_the_targets(
         "1,200/3,400",
         "60/50/2",
         "87%",
+        "0.40",
         "15.2/0.31 ms (0.9)",
     ]
     assert hostile[:3] == ["1. the hall", "hostile, 50", "2.0 -> 2.5"]
