@@ -15,9 +15,8 @@ key.
 
 Setups (`BENCH_SERVERS`, comma-separated, in that order; default "hall,gunicorn"): "hall", the hall on SQLite
 as `make hall` runs it (`python -m tableref.hall`: waitress); "gunicorn", the deployment guide's server on
-PostgreSQL (stock gunicorn, `gthread`, 2 processes x 4 threads; its own database, `public_load_bench`);
-"old-hall", gunicorn with the former hall worker on SQLite, for the paired run of the old server against the
-new one. Each prints, per kind of request, p50/p95/p99 as the clients felt them and as the server spent them
+PostgreSQL (stock gunicorn, `gthread`, 2 processes x 4 threads; its own database, `public_load_bench`).
+Each prints, per kind of request, p50/p95/p99 as the clients felt them and as the server spent them
 (its access log), the morning's logins apart from the play, the errors, the load average, and two references
 measured in the same run (the standings' raw SQL aggregate; a trivial reportlab page) so that the figures can
 be compared on another machine; at the end, one table of the main figures across the setups.
@@ -58,7 +57,6 @@ SETUPS = {
     # server: (title, database, runs)
     "hall": (f"the hall, SQLite (waitress, {HALL_THREADS} threads)", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
     "gunicorn": ("PostgreSQL, deployment guide (gunicorn gthread, 2 x 4)", "postgres", HALL_RUNS),
-    "old-hall": ("the hall, SQLite (gunicorn with the former hall worker, 2 x 4)", "sqlite", HALL_RUNS),
 }
 
 

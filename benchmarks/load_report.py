@@ -103,11 +103,6 @@ def print_run(
     print("   | as the server spent it       |")
     for kind in SERVER_ROWS:
         print(_row(kind, [row.seconds for row in rows.get(kind, [])]))
-    if any(row.waited is not None for row in server_rows):
-        # Before the server's own time starts: the request waited for one of the process's threads.
-        print("   | waiting for a thread before |")
-        for kind in SERVER_ROWS:
-            print(_row(kind, [row.waited for row in rows.get(kind, []) if row.waited is not None]))
     cpu = {kind: [row.cpu for row in found if row.cpu is not None] for kind, found in rows.items()}
     if any(cpu.values()):
         # Of its own time, what the request's thread spent on a core; the rest, waiting (interpreter, core,

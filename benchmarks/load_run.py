@@ -169,15 +169,11 @@ def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
 
 def make_server(kind: str, url: str, folder: Path) -> Server:
     """The server of a setup: "hall" (waitress, as `make hall` runs it) or "gunicorn" (the deployment guide's
-    stock gunicorn, 2 processes x 4 threads); "old-hall" is the former hall worker, for the paired run."""
+    stock gunicorn, 2 processes x 4 threads)."""
     if kind == "hall":
         return HallServer(url, folder)
     if kind == "gunicorn":
         return GunicornServer(url, folder, workers=2, threads=4)
-    if kind == "old-hall":
-        from benchmarks.load_old_hall import OldHallServer
-
-        return OldHallServer(url, folder, workers=2, threads=4)
     raise ValueError(f"unknown server {kind!r}")
 
 

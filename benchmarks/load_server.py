@@ -45,14 +45,13 @@ ROTATED = 3  # the hall's access log is rotated (a RotatingFileHandler keeping t
 
 class ServerRow(NamedTuple):
     """One request as the server's access log has it; times in seconds. `cpu` (the CPU the request's thread
-    spent) and `waited` (how long it waited for a thread) are None when the server does not log them."""
+    spent) is None when the server does not log it (gunicorn)."""
 
     method: str
     path: str
     status: int
     seconds: float
     cpu: float | None = None
-    waited: float | None = None
 
 
 class Stopped(RuntimeError):
@@ -75,7 +74,6 @@ class Server:
     processes: list[subprocess.Popen] = field(default_factory=list)
 
     name = "a server"
-    cwd = PROJECT
 
     @property
     def base_url(self) -> str:
@@ -111,7 +109,7 @@ class Server:
                 self.processes.append(
                     subprocess.Popen(
                         command,
-                        cwd=self.cwd,
+                        cwd=PROJECT,
                         env=self.environment(),
                         stdout=output,
                         stderr=subprocess.STDOUT,
@@ -250,25 +248,23 @@ class GunicornServer(Server):
 
     name = "gunicorn (gthread)"
 
-    def gunicorn_options(self) -> list[str]:
-        return ["--worker-class", "gthread", "--workers", str(self.workers), "--threads", str(self.threads)]
-
-    @property
-    def access_format(self) -> str:
-        return GUNICORN_FORMAT
-
     def commands(self) -> list[list[str]]:
         server = [
             sys.executable,
             "-m",
             "gunicorn",
-            *self.gunicorn_options(),
+            "--worker-class",
+            "gthread",
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
             "--bind",
             f"127.0.0.1:{self.port}",
             "--access-logfile",
             str(self.access_log),
             "--access-logformat",
-            self.access_format,
+            GUNICORN_FORMAT,
             "--error-logfile",
             str(self.log_dir / "error.log"),
             "tableref.wsgi:application",
@@ -323,14 +319,11 @@ def read_hall_log(path: Path) -> list[ServerRow]:
 
 
 def read_gunicorn_log(path: Path) -> list[ServerRow]:
-    """The rows of an access log written in `GUNICORN_FORMAT`, with two more figures when there are (a
-    request's wait for a thread and its thread's CPU, microseconds); a line cut short is left out."""
+    """The rows of an access log written in `GUNICORN_FORMAT`; a line cut short is left out."""
     rows: list[ServerRow] = []
     for line in _log_lines(path):
         parts = line.split()
-        if len(parts) not in (4, 6) or not all(part.isdigit() for part in parts[2:]):
-            continue
-        method, address, status, spent, *more = parts
-        waited, cpu = (int(more[0]) / 1e6, int(more[1]) / 1e6) if more else (None, None)
-        rows.append(ServerRow(method, address, int(status), int(spent) / 1e6, cpu=cpu, waited=waited))
+        if len(parts) == 4 and parts[2].isdigit() and parts[3].isdigit():
+            method, address, status, spent = parts
+            rows.append(ServerRow(method, address, int(status), int(spent) / 1e6))
     return rows

@@ -1,6 +1,5 @@
 """The load bench's last table: each setup's main figures side by side, from the records its runs wrote, with
-the load average and the setup's references beside them (a paired run alternates servers, and this is where
-they meet)."""
+the load average and the setup's references beside them."""
 
 from __future__ import annotations
 

@@ -100,7 +100,7 @@ def test_an_export_that_failed_or_was_refused_is_a_wrong_answer():
     assert export_went_wrong("download 404")
 
 
-def test_a_server_that_logs_only_its_own_time_gets_no_wait_or_cpu_tables(capsys):
+def test_a_server_that_logs_only_its_own_time_gets_no_cpu_table(capsys):
     """Stock gunicorn's access log has each request's own time only."""
     timings = Timings()
     timings.seconds["save"] = [0.400] * 20
@@ -108,21 +108,18 @@ def test_a_server_that_logs_only_its_own_time_gets_no_wait_or_cpu_tables(capsys)
     print_run("a run", timings, rows, SUMMARY, True, {"standings SQL": 0.01})
     printed = capsys.readouterr().out
     assert "| save or sign-off         |     20 |     50 |     50 |     50 |" in printed
-    assert "waiting for a thread" not in printed
     assert "CPU of the request's own thread" not in printed
     assert "target save p95 <= 300 ms: 400 ms, missed (load 1.0 -> 2.0)" in printed
 
 
-def test_the_former_worker_s_wait_for_a_thread_is_shown_apart_from_the_request_s_own_time(capsys):
+def test_the_hall_s_cpu_of_each_request_is_shown_apart_from_the_request_s_own_time(capsys):
     timings = Timings()
     timings.seconds["save"] = [0.400] * 20
-    rows = [ServerRow("POST", "/referee/tables/7/", 302, 0.050, cpu=0.012, waited=0.350)] * 20
+    rows = [ServerRow("POST", "/referee/tables/7/", 302, 0.050, cpu=0.012)] * 20
     print_run("a run", timings, rows, SUMMARY, False, {"standings SQL": 0.01})
     printed = capsys.readouterr().out
-    spent, waited = printed.split("as the server spent it")[1].split("waiting for a thread")
-    waited, cpu = waited.split("CPU of the request's own thread")
+    spent, cpu = printed.split("as the server spent it")[1].split("CPU of the request's own thread")
     assert "| save or sign-off         |     20 |     50 |     50 |     50 |" in spent
-    assert "| save or sign-off         |     20 |    350 |    350 |    350 |" in waited
     assert "| save or sign-off         |     20 |     12 |     12 |     12 |" in cpu
     assert "target save" not in printed  # a stress run: no targets
 
