@@ -1,8 +1,11 @@
-"""How busy the machine's cores were during a load run, and how much of that the bench's own clients took.
+"""How busy the machine's cores were during a load run, how much of that the bench's own clients took, and
+how long the server's threads waited for a core.
 
 The referees' and the parents' clients run on the cores the server runs on, which a hall's phones do not: the
 share they took is printed beside the figures, so that a reader can tell the server's answers from the wait
-for a core that the clients themselves made. Linux only (`/proc/stat`); elsewhere the line is left out.
+for a core that the clients themselves made. On a machine shared with other work, the server's threads also
+wait for a core while others have it: that wait is printed too, so that a slow run can be told from a slow
+server. Linux only (`/proc`); elsewhere the lines are left out.
 """
 
 from __future__ import annotations
@@ -48,22 +51,22 @@ class CoreShare:
 
     busy: float  # share of all the cores' time
     core_seconds: float  # the cores' time over the run (seconds x cores)
-    readers: float  # CPU seconds of the readers' process
+    parents: float  # CPU seconds of the parents' process
     referees: float  # CPU seconds of the referees' process (the bench itself)
 
     def line(self) -> str:
         busy_seconds = self.busy * self.core_seconds
-        clients = self.readers + self.referees
+        clients = self.parents + self.referees
         return (
             f"   the cores were busy {self.busy:.0%} of the run; the bench's own clients took "
-            f"{clients / busy_seconds:.0%} of that busy time (readers {self.readers / busy_seconds:.0%}, "
+            f"{clients / busy_seconds:.0%} of that busy time (parents {self.parents / busy_seconds:.0%}, "
             f"referees {self.referees / busy_seconds:.0%}), the rest went to the server, the database, the "
             "export worker and anything else running"
         )
 
 
 def share_between(
-    before: CoreTimes | None, after: CoreTimes | None, readers: float, referees: float
+    before: CoreTimes | None, after: CoreTimes | None, parents: float, referees: float
 ) -> CoreShare | None:
     if before is None or after is None or after.total <= before.total:
         return None
@@ -71,4 +74,38 @@ def share_between(
     busy = (after.busy - before.busy) / core_seconds
     if busy <= 0:
         return None
-    return CoreShare(busy=busy, core_seconds=core_seconds, readers=readers, referees=referees)
+    return CoreShare(busy=busy, core_seconds=core_seconds, parents=parents, referees=referees)
+
+
+@dataclass(frozen=True)
+class ThreadTimes:
+    """Seconds that some processes' threads spent on a core, and runnable but waiting for one (Linux's
+    schedstat): the waiting is what other programs, the bench's own clients and the database took from them,
+    as opposed to waiting for a lock, the interpreter or the network, which is not counted here."""
+
+    running: float
+    waiting: float
+
+    def since(self, before: ThreadTimes) -> ThreadTimes:
+        return ThreadTimes(self.running - before.running, self.waiting - before.waiting)
+
+    def line(self) -> str:
+        share = self.waiting / self.running if self.running else 0.0
+        return (
+            f"   during play the server's threads ran {self.running:.1f} s on a core and waited "
+            f"{self.waiting:.1f} s for one while others had the cores ({share:.2f} s for each second run)"
+        )
+
+
+def thread_times(pids: list[int]) -> ThreadTimes | None:
+    """The threads of `pids` now, all together; None where /proc has no schedstat (not Linux)."""
+    running = waiting = 0
+    found = False
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            try:
+                fields = task.read_text().split()
+            except OSError:
+                continue  # a thread that ended meanwhile
+            running, waiting, found = running + int(fields[0]), waiting + int(fields[1]), True
+    return ThreadTimes(running / 1e9, waiting / 1e9) if found else None

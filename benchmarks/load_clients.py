@@ -1,7 +1,8 @@
 """The load bench's clients: referees who log in, open their table, save three games and sign off through the
 real forms (GET the page, read the form and its CSRF token, POST it as a browser would, follow the
-redirect), and readers who reload the public standings. Every request's time as the client felt it is kept
-by kind; every save is remembered with its submission key and whether the server acknowledged it."""
+redirect), and parents whose phones keep the public standings open, which checks every 15 seconds whether the
+table changed. Every request's time as the client felt it is kept by kind; every save is remembered with its
+submission key and whether the server acknowledged it."""
 
 from __future__ import annotations
 
@@ -10,18 +11,21 @@ import re
 import resource
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from html import unescape
 from html.parser import HTMLParser
 
 import httpx
 
-from benchmarks.page_reader import PageReader, ReadError
+from benchmarks.page_reader import Answer, PageReader, ReadError
 
 TIMEOUT = httpx.Timeout(120.0, connect=10.0)
 # A connection closed or reset with no answer: not a server that is down (that is a ConnectError).
 DROPPED = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
-READERS = int(os.environ.get("BENCH_READERS", "20"))  # parents reloading the public standings
+# Parents' phones with the public standings open (the short run: fewer, checking more often, the same pace).
+PARENTS = int(os.environ.get("BENCH_PARENTS", "80" if os.environ.get("BENCH_QUICK") == "1" else "400"))
+POLL_SECONDS = 15.0  # static/js/standings.js, unless the page's data-refresh-seconds says otherwise
 # A went-out game as the bench site's save: seat A goes out, the others hold racks.
 GAME = {
     "ending": "went-out",
@@ -85,19 +89,29 @@ LOGINS, PLAY = "logins", "play"
 
 @dataclass
 class Timings:
-    """Seconds by kind of request, errors by kind, shared by every client thread. `phase` says whether the
-    referees are still logging in or already at their tables, so that the readers' figures are kept apart."""
+    """Seconds by kind of request, errors by kind, answers by status (the parents'), shared by every client
+    thread. `phase` says whether the referees are still logging in or already at their tables, so that the
+    parents' figures are kept apart."""
 
     seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     resent: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     lock: threading.Lock = field(default_factory=threading.Lock)
+    answers: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    received: dict[str, int] = field(
+        default_factory=lambda: defaultdict(int)
+    )  # bytes of the parents' answers
     phase: str = LOGINS
-    readers_cpu: float = 0.0  # seconds of CPU the readers' own process spent, on the server's cores
+    parents_cpu: float = 0.0  # seconds of CPU the parents' own process spent, on the server's cores
 
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
             self.seconds[kind].append(seconds)
+
+    def answered(self, kind: str, status: int, size: int = 0) -> None:
+        with self.lock:
+            self.answers[kind][status] += 1
+            self.received[kind] += size
 
     def error(self, kind: str, what: str) -> None:
         with self.lock:
@@ -131,9 +145,9 @@ class Referee:
         self.duplicate_acknowledged: bool | None = None
 
     def send(self, kind: str, method: str, url: str, data: dict | None = None) -> httpx.Response:
-        """One request as a browser sends it: one the server dropped unanswered (a gunicorn process replaced
-        as it came, with the phone's kept-alive connection) goes once more on a new connection, and is
-        counted. Browsers do the same, and a save carries its submission key, so it is never doubled."""
+        """One request as a browser sends it: one the server dropped unanswered (a kept-alive connection the
+        server closed as the request came) goes once more on a new connection, and is counted. Browsers do
+        the same, and a save carries its submission key, so it is never doubled."""
         started = time.perf_counter()
         try:
             response = self.client.request(method, url, data=data)
@@ -202,70 +216,172 @@ class Referee:
         self.client.close()
 
 
-def read_standings(
-    base_url: str, slug: str, timings: Timings, stop: threading.Event, deadline: float
+PAGE_KINDS = {LOGINS: "standings page, logins", PLAY: "standings page"}
+POLL_KINDS = {LOGINS: "standings poll, logins", PLAY: "standings poll"}
+SCRIPT_ATTRIBUTES = re.compile(r'data-(standings-fragment|etag|refresh-seconds)="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class StandingsScript:
+    """What the page's script (`static/js/standings.js`) reads from the page: the fragment's address, the
+    table's ETag and how many seconds to wait between two checks."""
+
+    fragment: str
+    etag: str
+    seconds: float
+
+
+def standings_script(html: str) -> StandingsScript | None:
+    """The script's three attributes from the public standings page, unescaped as a browser reads them; None
+    when the page has no live table (standings not released)."""
+    found = {name: unescape(value) for name, value in SCRIPT_ATTRIBUTES.findall(html)}
+    if "standings-fragment" not in found:
+        return None
+    seconds = float(found["refresh-seconds"]) if found.get("refresh-seconds", "").isdigit() else POLL_SECONDS
+    return StandingsScript(found["standings-fragment"], found.get("etag", ""), seconds)
+
+
+class Parent:
+    """One parent's phone on the public standings, doing what the page does: load the page once, then, every
+    `seconds` after the last answer, ask for the table's fragment with `If-None-Match: <ETag>` (the page's,
+    then the last 200's). Each answer's time goes to `timings` by phase, its status to `timings.answers`."""
+
+    def __init__(self, reader: PageReader, slug: str, timings: Timings, seconds: float | None = None) -> None:
+        self.reader, self.path, self.timings = reader, f"/t/{slug}/standings/", timings
+        self.script: StandingsScript | None = None
+        self.etag = ""
+        self.seconds = seconds
+
+    @property
+    def pause(self) -> float:
+        """Seconds until the next check: the page's own, unless the bench says otherwise."""
+        if self.seconds is not None:
+            return self.seconds
+        return self.script.seconds if self.script else POLL_SECONDS
+
+    def step(self) -> None:
+        """The page's next request: the page itself until it has loaded, then a check of the table."""
+        if self.script is None:
+            self._open_page()
+        else:
+            self._check()
+
+    def _open_page(self) -> None:
+        kind = PAGE_KINDS[self.timings.phase]
+        answer = self._get(kind, self.path, {})
+        if answer is None:
+            return
+        if answer.status != 200:
+            self.timings.error(kind, str(answer.status))
+            return
+        self.script = standings_script(answer.body.decode("utf-8", "replace"))
+        if self.script is None:
+            self.timings.error(kind, "no live standings on the page")
+            return
+        self.etag = self.script.etag
+
+    def _check(self) -> None:
+        assert self.script is not None
+        kind = POLL_KINDS[self.timings.phase]
+        answer = self._get(kind, self.script.fragment, {"If-None-Match": self.etag})
+        if answer is None:
+            return
+        if answer.status == 200:
+            self.etag = answer.header("etag") or self.etag
+        elif answer.status != 304:
+            self.timings.error(kind, str(answer.status))
+
+    def _get(self, kind: str, path: str, headers: dict[str, str]) -> Answer | None:
+        started = time.perf_counter()
+        try:
+            answer = self.reader.get(path, headers)
+        except (OSError, ReadError) as error:  # the Wi-Fi dropped, as the page sees it: next tick
+            self.reader.close()
+            self.timings.error(kind, type(error).__name__)
+            return None
+        self.timings.add(kind, time.perf_counter() - started)
+        self.timings.answered(kind, answer.status, len(answer.body))
+        return answer
+
+
+def parent_phone(
+    base_url: str,
+    slug: str,
+    timings: Timings,
+    stop: threading.Event,
+    deadline: float,
+    first_after: float,
+    seconds: float | None,
 ) -> None:
-    """A parent reloading the public standings as fast as the server answers, until told to stop. Reloads
-    during the morning's logins are kept apart ("public standings, logins") from those while referees play.
-    The reloads go through `PageReader`, which takes the server's cores as little as a phone would."""
+    """One parent, from opening the page `first_after` seconds in until told to stop."""
     address = httpx.URL(base_url)
     reader = PageReader(address.host, address.port or 80, timeout=TIMEOUT.read or 120.0)
-    path = f"/t/{slug}/standings/"
+    parent = Parent(reader, slug, timings, seconds)
     try:
+        if stop.wait(first_after):
+            return
         while not stop.is_set() and time.monotonic() < deadline:
-            kind = READER_KINDS[timings.phase]
-            started = time.perf_counter()
-            try:
-                status, _body = reader.get(path)
-            except (OSError, ReadError) as error:
-                reader.close()
-                timings.error(kind, type(error).__name__)
-                continue
-            timings.add(kind, time.perf_counter() - started)
-            if status != 200:
-                timings.error(kind, str(status))
+            parent.step()
+            stop.wait(max(min(parent.pause, deadline - time.monotonic()), 0))
     finally:
         reader.close()
 
 
-READER_KINDS = {LOGINS: "public standings, logins", PLAY: "public standings"}
-
-
-def readers_process(base_url: str, slug: str, count: int, playing, stop, seconds: float, results) -> None:
+def parents_process(
+    base_url: str,
+    slug: str,
+    count: int,
+    playing,
+    stop,
+    seconds: float,
+    results,
+    poll_seconds: float | None = None,
+) -> None:
     """`count` parents in a process of their own, as their phones are their own: the referees' threads then
-    never wait for the readers' share of one Python interpreter. `playing` and `stop` are the parent's
-    multiprocessing events; the timings go back through `results`, a multiprocessing queue."""
+    never wait for the parents' share of one Python interpreter. They open the page one after another over
+    one polling interval, so that their checks are spread as a hall's are. `playing` and `stop` are the
+    parent's multiprocessing events; the timings go back through `results`, a multiprocessing queue."""
+    threading.stack_size(256 * 1024)  # hundreds of threads that mostly wait
     timings = Timings()
     deadline = time.monotonic() + seconds
     finished = threading.Event()
-    readers = [
+    spread = poll_seconds if poll_seconds is not None else POLL_SECONDS
+    phones = [
         threading.Thread(
-            target=read_standings, args=(base_url, slug, timings, finished, deadline), daemon=True
+            target=parent_phone,
+            args=(base_url, slug, timings, finished, deadline, spread * number / max(count, 1), poll_seconds),
+            daemon=True,
         )
-        for _ in range(count)
+        for number in range(count)
     ]
-    for reader in readers:
-        reader.start()
+    for phone in phones:
+        phone.start()
     while not stop.wait(0.05) and time.monotonic() < deadline:
         if playing.is_set():
             timings.phase = PLAY
     finished.set()
-    for reader in readers:
-        reader.join(10)
+    for phone in phones:
+        phone.join(10)
     used = resource.getrusage(resource.RUSAGE_SELF)
     with timings.lock:
-        results.put((dict(timings.seconds), dict(timings.errors), used.ru_utime + used.ru_stime))
+        answers = {kind: dict(counted) for kind, counted in timings.answers.items()}
+        cpu = used.ru_utime + used.ru_stime
+        results.put((dict(timings.seconds), dict(timings.errors), answers, dict(timings.received), cpu))
 
 
-def merge(timings: Timings, sent: tuple[dict, dict, float]) -> None:
-    """The readers' process's timings and CPU seconds into the run's."""
-    seconds, errors, cpu = sent
+def merge(timings: Timings, sent: tuple[dict, dict, dict, dict, float]) -> None:
+    """The parents' process's timings, answers, bytes received and CPU seconds into the run's."""
+    seconds, errors, answers, received, cpu = sent
     with timings.lock:
-        timings.readers_cpu += cpu
+        timings.parents_cpu += cpu
         for kind, values in seconds.items():
             timings.seconds[kind].extend(values)
         for kind, found in errors.items():
             timings.errors[kind].extend(found)
+        for kind, counted in answers.items():
+            timings.answers[kind].update(counted)
+        for kind, size in received.items():
+            timings.received[kind] += size
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -1,7 +1,8 @@
 """One setup of the load bench (`bench_load.py`), in a process of its own (Django is set up once per
-database): build the tournament, start the server, time the exports, run the referees and readers, kill the
-server in a burst, and check the database. Exit 0 when every answer is right, 1 when data was lost or
-doubled, 3 when the database cannot be reached."""
+database): build the tournament, start the server, time the exports, run the referees and the parents (and,
+for the hall, the slow and hostile phones), kill the server in a burst, and check the database. Exit 0 when
+every answer is right, 1 when data was lost or doubled, 3 when the database cannot be reached. The run's
+figures also go, as JSON, to the file the parent names, for its table across setups."""
 
 from __future__ import annotations
 
@@ -17,17 +18,25 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.core_share import core_times, own_cpu_seconds, share_between
-from benchmarks.load_clients import READERS, Referee, Timings, merge, readers_process
+from benchmarks.core_share import ThreadTimes, core_times, own_cpu_seconds, share_between, thread_times
+from benchmarks.hostile_phones import HostilePhones
+from benchmarks.load_clients import PARENTS, Referee, Timings, merge, parents_process, percentile
 from benchmarks.load_report import NOT_READY, export_went_wrong
-from benchmarks.load_server import Server
+from benchmarks.load_server import GunicornServer, HallServer, Server
 
 SIZE = 5000
 PASSWORD = "load-bench-password-1"
 RUN_SECONDS = 300  # every client stops by this deadline, whatever happens
 EXPORT_SECONDS = 120
-FAULT_REFEREES = 10 if os.environ.get("BENCH_QUICK") == "1" else 40
-TARGETS = {"save": 0.300, "table page": 0.200, "public standings": 0.050}  # p95 seconds, as clients feel
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+FAULT_REFEREES = 10 if QUICK else 40
+# The slow and hostile phones beside the referees (the hall only): connections that send a header line every
+# 2 s, connections that send nothing; the referees come one after another over `STAGGER_SECONDS`, so that
+# what their logins and saves show is the hostile phones' doing, not a storm of logins.
+SLOW, SILENT = (5, 5) if QUICK else (30, 30)
+STAGGER_SECONDS = 5.0 if QUICK else 25.0
+QUICK_POLL_SECONDS = 3.0 if QUICK else None  # the page's own 15 s would leave a short run without checks
+HOSTILE_TARGET = 1.0  # a login and a save each answered in under a second, p95 and max
 
 
 def load_average() -> str:
@@ -158,37 +167,52 @@ def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
     return NOT_READY, time.perf_counter() - started
 
 
+def make_server(kind: str, url: str, folder: Path) -> Server:
+    """The server of a setup: "hall" (waitress, as `make hall` runs it) or "gunicorn" (the deployment guide's
+    stock gunicorn, 2 processes x 4 threads)."""
+    if kind == "hall":
+        return HallServer(url, folder)
+    if kind == "gunicorn":
+        return GunicornServer(url, folder, workers=2, threads=4)
+    raise ValueError(f"unknown server {kind!r}")
+
+
 def main() -> int:
     options, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
     if not fresh_database(options["url"]):
         return 3
+    os.environ["STATIC_ROOT"] = str(folder / "static")
     setup_django(options["url"])
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request would drown the tables
-    from benchmarks.load_report import check_database, memory_line, print_run, readers_by_process
+    from benchmarks.load_report import check_database, print_run
 
-    runs = [(count, tuple(typing) if typing else None) for count, typing in options["runs"]]
+    runs = options["runs"]
+    record: dict = {"setup": options["name"], "runs": []}
     started = time.perf_counter()
-    tournament, tables = build(sum(count for count, _typing in runs) + FAULT_REFEREES)
+    tournament, tables = build(sum(run["referees"] for run in runs) + FAULT_REFEREES)
     print(
         f"   built {SIZE:,} players in {time.perf_counter() - started:.0f} s (load {load_average()})",
         flush=True,
     )
     refs = references(tournament)
+    record["references"] = {**refs, "load": load_average()}
     print(
         f"   references (load {load_average()}): standings SQL aggregate "
         f"{refs['standings SQL'] * 1000:.1f} ms, one reportlab page {refs['reportlab page'] * 1000:.2f} ms",
         flush=True,
     )
-    server = Server(options["url"], options["workers"], options["threads"], folder)
+    server = make_server(options["server"], options["url"], folder)
     server.start()
     right = True
     try:
-        right &= time_exports(server, refs)
+        exports_right, record["exports"] = time_exports(server, refs)
+        right &= exports_right
         offset = 0
         # The round's scoresheets are asked for once, in the biggest run at the referees' pace.
-        paced = [number for number, (_count, typing) in enumerate(runs) if typing]
-        export_run = max(paced, key=lambda number: runs[number][0]) if paced else -1
-        for number, (count, typing) in enumerate(runs):
+        paced = [number for number, run in enumerate(runs) if run["kind"] == "paced"]
+        export_run = max(paced, key=lambda number: runs[number]["referees"]) if paced else -1
+        for number, run in enumerate(runs):
+            count = run["referees"]
             timings = Timings()
             referees = [
                 Referee(server.base_url, username, PASSWORD, pk, timings)
@@ -196,53 +220,111 @@ def main() -> int:
             ]
             offset += count
             server.reset_log()
-            memory_before = server.processes_memory()
+            if run["kind"] in ("staggered", "hostile"):
+                phones = run["kind"] == "hostile"
+                summary = hostile_run(server, referees, timings, run.get("idle_seconds", 60), phones=phones)
+                right &= check_database(referees, summary)
+                record["runs"].append(summary["record"])
+                continue
+            typing = tuple(run["typing"]) if run["kind"] == "paced" else None
             summary = burst(server, referees, timings, typing=typing, export_during=number == export_run)
             if typing:
-                title = f"{count} referees, {typing[0]:g}-{typing[1]:g} s typing each game"
+                title = f"{count} referees, {typing[0]:g}-{typing[1]:g} s typing each game, {PARENTS} parents"
             else:
                 title = (
-                    f"{count} referees saving back to back (no typing time: a stress figure, not a target)"
+                    f"{count} referees saving back to back, {PARENTS} parents (no typing time: a stress "
+                    "figure, not a target)"
                 )
-            targets = TARGETS if typing else {}
+            summary["memory"] = server.memory_mb()
             rows = server.server_rows()
-            print_run(title, timings, rows, summary, targets, refs)
-            if shared := readers_by_process(rows, summary["play from"]):
-                print(shared)
-            if memory := memory_line(memory_before, server.processes_memory()):
-                print(memory)
+            print_run(title, timings, rows, summary, typing is not None, refs)
             right &= check_database(referees, summary)
+            record["runs"].append(run_record(run, timings, rows, summary))
         fault_referees = [
             Referee(server.base_url, username, PASSWORD, pk, Timings())
             for pk, username in tables[offset : offset + FAULT_REFEREES]
         ]
-        right &= fault_run(server, fault_referees)
+        fault_right = fault_run(server, fault_referees)
+        record["fault"] = "right" if fault_right else "WRONG"
+        right &= fault_right
     finally:
         server.stop()
+        if options.get("record"):
+            Path(options["record"]).write_text(json.dumps(record))
     return 0 if right else 1
 
 
-def time_exports(server: Server, refs: dict[str, float]) -> bool:
+def run_record(run: dict, timings: Timings, rows: list, summary: dict) -> dict:
+    """A run's main figures (p95, milliseconds), for the table across setups."""
+    from benchmarks.load_report import TARGET_KINDS, TARGETS, by_kind, public_at_play
+
+    def p95(values: list[float]) -> float | None:
+        return round(percentile(values, 0.95) * 1000, 1) if values else None
+
+    client = {kind: p95(timings.seconds.get(kind, [])) for kind in TARGETS if kind != "public standings"}
+    client["public standings"] = p95(public_at_play(timings))
+    client["public standings, logins"] = p95(
+        [
+            value
+            for kind in ("standings page, logins", "standings poll, logins")
+            for value in timings.seconds[kind]
+        ]
+    )
+    client["login"] = p95(timings.seconds.get("login", []))
+    server = by_kind(rows, summary["play from"])
+    polls = timings.answers.get("standings poll", {})
+    return {
+        "kind": run["kind"],
+        "referees": run["referees"],
+        "load": summary["load"],
+        "seconds": round(summary["seconds"]),
+        "clients p95": client,
+        "server p95": {
+            kind: p95([row.seconds for row in server.get(kind, [])])
+            for kind in ("table page", "save or sign-off", "standings poll")
+        },
+        "all logged in after": summary["all logged in after"],
+        "checks": [polls.get(200, 0), polls.get(304, 0)],
+        "busy": summary["cores"].busy if summary.get("cores") else None,
+        "core wait": (
+            round(summary["server threads"].waiting / summary["server threads"].running, 2)
+            if summary.get("server threads") and summary["server threads"].running
+            else None
+        ),
+        "errors": sum(len(found) for found in timings.errors.values()),
+        "export during": [summary["export during"], round(summary["export seconds"])],
+        "targets met": {
+            kind: client[kind] is not None and client[kind] <= target * 1000
+            for kind, target in TARGETS.items()
+            if kind in TARGET_KINDS
+        },
+    }
+
+
+def time_exports(server: Server, refs: dict[str, float]) -> tuple[bool, dict]:
     """The round's 1,250 scoresheets and the 5,000-player workbook, asked for while the site is quiet."""
     from referee.models import Round
 
     organiser = organiser_client(server)
     round_pk = Round.objects.get(tournament__slug="load").pk
-    right = True
+    right, record = True, {}
     for identifier, data, target in (
         ("scoresheets-pdf", {"round": str(round_pk), "lang": "zh-hant"}, 10.0),
         ("results-xlsx", {"lang": "zh-hant"}, 3.0),
     ):
         end, seconds = export(organiser, identifier, data)
         ratio = seconds / refs["reportlab page"]
+        load = load_average()
         print(
-            f"   export {identifier}: {end} in {seconds:.1f} s (target {target:.0f} s; "
-            f"load {load_average()}; {ratio:,.0f}x one reportlab page)",
+            f"   export {identifier}: {end} in {seconds:.1f} s (target {target:.0f} s, "
+            f"{'met' if end == 'done' and seconds <= target else 'missed'}; load {load}; "
+            f"{ratio:,.0f}x one reportlab page)",
             flush=True,
         )
+        record[identifier] = {"end": end, "seconds": round(seconds, 1), "load": load}
         right &= not export_went_wrong(end)
     organiser.close()
-    return right
+    return right, record
 
 
 def burst(
@@ -253,9 +335,10 @@ def burst(
     typing: tuple[float, float] | None,
     export_during: bool,
 ) -> dict:
-    """Every referee at once while the readers reload the standings: all log in together (the morning's storm,
-    timed as such), then, once every one is in, each opens the table, saves three games and signs off. The
-    targets for the table page and the save are "once logged in" (issue 11), so the two phases are apart.
+    """Every referee at once while the parents' phones keep the public standings open: all log in together
+    (the morning's storm, timed as such), then, once every one is in, each opens the table, saves three games
+    and signs off. The targets for the table page and the save are "once logged in", so the two phases are
+    apart.
 
     `typing` is how long a referee takes to enter a game before pressing Save (seconds, drawn evenly between
     the two, the same draw on every run): at the bell every table's referee starts entering at once, so the
@@ -265,22 +348,24 @@ def burst(
     start = threading.Barrier(len(referees) + 1)
     play_from: list[int] = []
     play_began: list[float] = []
+    threads_at_play: list[ThreadTimes | None] = []
 
     def play() -> None:
         playing.set()
         play_from.append(len(server.server_rows()))
         play_began.append(time.monotonic())
+        threads_at_play.append(thread_times(server.serving_pids()))
 
     everyone_in = threading.Barrier(len(referees), action=play)
     spawn = multiprocessing.get_context("spawn")
     playing, finished, results = spawn.Event(), spawn.Event(), spawn.Queue()
-    readers = spawn.Process(
-        target=readers_process,
-        args=(server.base_url, "load", READERS, playing, finished, RUN_SECONDS, results),
+    parents = spawn.Process(
+        target=parents_process,
+        args=(server.base_url, "load", PARENTS, playing, finished, RUN_SECONDS, results, QUICK_POLL_SECONDS),
         daemon=True,
     )
     cores_before, own_before = core_times(), own_cpu_seconds()
-    readers.start()
+    parents.start()
     threads = [
         threading.Thread(
             target=_referee_day,
@@ -303,11 +388,12 @@ def burst(
         organiser.start()
     for thread in threads:
         thread.join(max(deadline - time.monotonic(), 1))
+    threads_after = thread_times(server.serving_pids())
     # The parents stop with the referees, so that their figures are the play's, however long the export.
     finished.set()
     merge(timings, results.get(timeout=30))
-    readers.join(10)
-    cores = share_between(cores_before, core_times(), timings.readers_cpu, own_cpu_seconds() - own_before)
+    parents.join(10)
+    cores = share_between(cores_before, core_times(), timings.parents_cpu, own_cpu_seconds() - own_before)
     play_seconds = time.monotonic() - play_began[0] if play_began else 0.0
     if organiser is not None:
         organiser.join(EXPORT_SECONDS + 30)
@@ -324,6 +410,11 @@ def burst(
         "play from": play_from[0] if play_from else 0,
         "play seconds": play_seconds,
         "cores": cores,
+        "server threads": (
+            threads_after.since(threads_at_play[0])
+            if threads_after and threads_at_play and threads_at_play[0]
+            else None
+        ),
     }
 
 
@@ -387,6 +478,70 @@ def _referee_day(
         referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
 
 
+def hostile_run(
+    server: Server, referees: list[Referee], timings: Timings, idle_seconds: float, *, phones: bool
+) -> dict:
+    """The slow and hostile phones: `SLOW` connections sending a request's head a header line every 2 s and
+    `SILENT` ones that send nothing, opened first and held, while the referees come one after another over
+    `STAGGER_SECONDS`, each logging in, saving three games and signing off. Then the connections are watched
+    until the silent ones are closed or the server's idle timeout (`idle_seconds`) and a margin have
+    passed. Without `phones`, the same referees alone: what the machine gives them at that moment."""
+    from benchmarks.load_report import print_hostile
+
+    typing = (0.5, 1.5) if QUICK else (5.0, 15.0)
+    hostile = HostilePhones(
+        "127.0.0.1", server.port, slow=SLOW if phones else 0, silent=SILENT if phones else 0
+    )
+    load_before = load_average()
+    began = time.monotonic()
+    hostile.start()
+    deadline = began + RUN_SECONDS
+    threads = [
+        threading.Thread(
+            target=_one_after_another,
+            args=(referee, began + STAGGER_SECONDS * index / len(referees), deadline, _typist(typing, index)),
+            daemon=True,
+        )
+        for index, referee in enumerate(referees)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(deadline - time.monotonic(), 1))
+    played = time.monotonic() - began
+    while hostile.open("silent") and time.monotonic() < min(began + idle_seconds + 15, deadline):
+        time.sleep(0.5)
+    held_for = hostile.stop()
+    for referee in referees:
+        referee.close()
+    summary = {"load": f"{load_before} -> {load_average()}", "seconds": played, "held for": held_for}
+    title = (
+        f"{len(referees)} referees one after another over {STAGGER_SECONDS:g} s, "
+        f"{typing[0]:g}-{typing[1]:g} s typing each game, "
+        + (f"beside {SLOW} slow and {SILENT} silent connections" if phones else "alone (to compare)")
+    )
+    rows = server.server_rows()
+    summary["record"] = print_hostile(title, timings, rows, hostile, summary, idle_seconds, HOSTILE_TARGET)
+    summary["record"] |= {"referees": len(referees), "kind": "hostile" if phones else "staggered"}
+    return summary
+
+
+def _one_after_another(referee: Referee, start_at: float, deadline: float, pause: Callable[[], None]) -> None:
+    time.sleep(max(start_at - time.monotonic(), 0))
+    try:
+        referee.login()
+        referee.open_table()
+        for _ in range(3):
+            pause()
+            if time.monotonic() > deadline:
+                return
+            referee.save_game()
+        pause()
+        referee.sign_off()
+    except Exception as error:
+        referee.timings.error("referee", f"{referee.username}: {type(error).__name__}: {error}")
+
+
 def fault_run(server: Server, referees: list[Referee]) -> bool:
     from benchmarks.load_report import check_fault
 
@@ -405,15 +560,23 @@ def fault_run(server: Server, referees: list[Referee]) -> bool:
         time.sleep(0.01)
     killed_after = sent()
     server.kill()
+    killed_at = time.monotonic()
     time.sleep(1)
     server.start()
+    back_after = time.monotonic() - killed_at
     server_back.set()
     for thread in threads:
         thread.join(RUN_SECONDS)
     print(
-        f"   fault run: {len(referees)} referees, server killed (SIGKILL) after {killed_after} saves sent",
+        f"   fault run: {len(referees)} referees, server killed (SIGKILL) after {killed_after} saves sent, "
+        f"answering again {back_after:.0f} s after the kill",
         flush=True,
     )
+    if refused := getattr(server, "refused_for", 0.0):
+        print(
+            f"   the hall refused to start again for {refused:.0f} s after the kill: its launcher found the "
+            f"port in use (the killed server's connections still closing on it) and stopped"
+        )
     return check_fault(referees)
 
 

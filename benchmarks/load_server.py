@@ -1,16 +1,22 @@
-"""The real server for the load bench: gunicorn as `make hall` or the deployment guide runs it, on 127.0.0.1
-only, in a process group of its own (so the fault run can kill it whole), with the export worker beside it.
+"""The real servers for the load bench, on 127.0.0.1 only, each in a process group of its own (so that the
+fault run can kill it whole), with the task worker that makes the exports beside it:
 
-Gunicorn's access log records each request's own time (`%(D)s`, microseconds, from the moment a worker
-thread takes it), how long it waited for that thread (`%(w)s`) and the CPU that thread spent on it (`%(c)s`,
-both `tableref.hall_worker.HallLogger`), so the bench can print what the server spent, where the rest of what
-the clients felt went, and how many cores the requests needed.
+- `HallServer`: `python -m tableref.hall`, as `make hall` runs it (waitress, one process; it starts the
+  task worker itself, each background process in a process group of its own). Its access log (`tableref.access_log`) gives each request's own time and the CPU its
+  thread spent.
+- `GunicornServer`: the deployment guide's server, stock gunicorn with its `gthread` worker class, set by
+  command-line options only, and `manage.py db_worker` beside it. Its access log gives each request's own
+  time (`%(D)s`).
+
+Each reads its access log into `ServerRow`s, so that the bench can set what the server spent beside what the
+clients felt.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -23,21 +29,33 @@ from typing import NamedTuple
 import httpx
 
 PROJECT = Path(__file__).resolve().parent.parent
-# Method, path, status, microseconds spent, the worker process as <pid>, microseconds waited for a thread,
-# microseconds of CPU the request's thread spent.
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %(p)s %(w)s %(c)s"
+READY_SECONDS = 180  # the hall prepares the site (catalogues, static files, migrations) before it serves
+STOP_SECONDS = 30
+PORT_IN_USE = "is in use"  # what the hall's launcher says when it finds its port taken
+PORT_WAIT_SECONDS = 120
+# Stock gunicorn: method, path, status, microseconds spent.
+GUNICORN_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+# The hall's access log (`tableref.access_log.access_line`, after the logging time stamp):
+# 127.0.0.1 "GET /healthz HTTP/1.1" 200 34 330.7ms cpu=187.0ms
+HALL_LINE = re.compile(
+    r'"(?P<method>\S+) (?P<path>.*) \S+" (?P<status>\d{3}) \d+ (?P<ms>[\d.]+)ms cpu=(?P<cpu>[\d.]+)ms$'
+)
+ROTATED = 3  # the hall's access log is rotated (a RotatingFileHandler keeping three old files)
 
 
 class ServerRow(NamedTuple):
-    """One request as the server's access log has it; times in seconds."""
+    """One request as the server's access log has it; times in seconds. `cpu` (the CPU the request's thread
+    spent) is None when the server does not log it (gunicorn)."""
 
     method: str
     path: str
     status: int
     seconds: float
-    process: str
-    waited: float
-    cpu: float
+    cpu: float | None = None
+
+
+class Stopped(RuntimeError):
+    """The server ended before it answered."""
 
 
 def free_port() -> int:
@@ -48,14 +66,14 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """One gunicorn (and one export worker) on 127.0.0.1:`port`, over `database_url`."""
+    """One server (and its export worker) on 127.0.0.1:`port`, over `database_url`, its logs in `log_dir`."""
 
     database_url: str
-    workers: int
-    threads: int
     log_dir: Path
     port: int = field(default_factory=free_port)
     processes: list[subprocess.Popen] = field(default_factory=list)
+
+    name = "a server"
 
     @property
     def base_url(self) -> str:
@@ -66,36 +84,27 @@ class Server:
         return self.log_dir / "access.log"
 
     def environment(self) -> dict[str, str]:
-        return {
+        environment = {
             **os.environ,
             "DATABASE_URL": self.database_url,
             "DEBUG": "0",
             "SECRET_KEY": "load-bench-only",
             "ALLOWED_HOSTS": "127.0.0.1",
-            "WEB_CONCURRENCY": str(self.workers),
-            "WEB_THREADS": str(self.threads),
+            "STATIC_ROOT": str(self.log_dir / "static"),
             "DJANGO_SETTINGS_MODULE": "tableref.settings",
         }
+        environment.pop("GUNICORN_CMD_ARGS", None)  # only the options the bench gives
+        return environment
+
+    def commands(self) -> list[list[str]]:
+        raise NotImplementedError
 
     def start(self) -> None:
-        server = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            "python:tableref.gunicorn_config",
-            "--bind",
-            f"127.0.0.1:{self.port}",
-            "--access-logfile",
-            str(self.access_log),
-            "--access-logformat",
-            ACCESS_FORMAT,
-            "--error-logfile",
-            str(self.log_dir / "error.log"),
-            "tableref.wsgi:application",
-        ]
-        worker = [sys.executable, "manage.py", "export_worker", "--idle-seconds", "0.2"]
-        for command in (server, worker):
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        for command in self.commands():
             with open(self.log_dir / "stdout.log", "a") as output:
                 self.processes.append(
                     subprocess.Popen(
@@ -107,22 +116,34 @@ class Server:
                         start_new_session=True,
                     )
                 )
-        self.wait_ready()
 
-    def wait_ready(self, seconds: float = 60) -> None:
+    def wait_ready(self, seconds: float = READY_SECONDS) -> None:
+        """Until /healthz answers 200; `Stopped` when one of the processes ended meanwhile."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
+            for process in self.processes:
+                if process.poll() is not None:
+                    raise Stopped(
+                        f"{self.name} stopped with exit status {process.returncode} (see {self.log_dir})"
+                    )
             try:
                 if httpx.get(f"{self.base_url}/healthz", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.2)
-        raise RuntimeError(f"the server did not answer within {seconds:.0f} s (see {self.log_dir})")
+        raise RuntimeError(f"{self.name} did not answer within {seconds:.0f} s (see {self.log_dir})")
 
     def kill(self) -> None:
-        """SIGKILL to every process group: gunicorn's master, its workers, the export worker, at once."""
+        """SIGKILL to the server with all its processes (the hall's background processes, in process groups
+        of their own, included) and the task worker, at once."""
+        import psutil
+
         for process in self.processes:
+            with contextlib.suppress(psutil.Error):
+                for child in psutil.Process(process.pid).children(recursive=True):
+                    with contextlib.suppress(psutil.Error):
+                        child.kill()
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
@@ -134,31 +155,141 @@ class Server:
                 os.killpg(process.pid, signal.SIGTERM)
         for process in self.processes:
             try:
-                process.wait(timeout=30)
+                process.wait(timeout=STOP_SECONDS)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         self.processes.clear()
 
-    def processes_memory(self) -> dict[int, float]:
-        """Gunicorn's serving processes now: pid and resident memory in MB (Linux; none elsewhere). A pid
-        not seen before is a process that gunicorn started meanwhile, as a replacement (`max_requests`)."""
-        if not self.processes:
-            return {}
-        master = self.processes[0].pid
-        try:
-            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        except OSError:
-            return {}
-        return {int(pid): memory for pid in children if (memory := resident_mb(int(pid))) is not None}
+    def serving_pids(self) -> list[int]:
+        """The processes that answer requests (for their memory)."""
+        return [self.processes[0].pid] if self.processes else []
+
+    def memory_mb(self) -> float | None:
+        """The serving processes' resident memory together, in MB (Linux; None elsewhere)."""
+        sizes = [resident_mb(pid) for pid in self.serving_pids()]
+        found = [size for size in sizes if size is not None]
+        return sum(found) if found else None
 
     def server_rows(self) -> list[ServerRow]:
-        """Every request in the access log so far."""
-        return read_access_log(self.access_log)
+        """Every request in the access log since the last `reset_log`."""
+        raise NotImplementedError
 
     def reset_log(self) -> None:
+        for number in range(1, ROTATED + 1):
+            Path(f"{self.access_log}.{number}").unlink(missing_ok=True)
         if self.access_log.exists():
             self.access_log.write_text("")
+
+
+class HallServer(Server):
+    """`python -m tableref.hall`: waitress in the launcher's own process, the export worker beside it."""
+
+    name = "the hall (waitress)"
+
+    def environment(self) -> dict[str, str]:
+        return {
+            **super().environment(),
+            "HALL_STATE_DIR": str(self.log_dir / "hall"),
+            "ACCESS_LOG_FILE": str(self.access_log),
+        }
+
+    refused_for: float = 0.0  # how long the last start was refused because the port seemed taken
+
+    def start(self) -> None:
+        """Start the hall; while it says its port is in use (connections of the server just stopped still
+        closing on it), start it again each second, up to `PORT_WAIT_SECONDS`, and keep how long that took."""
+        began = time.monotonic()
+        self.refused_for = 0.0
+        while True:
+            self.launch()
+            try:
+                self.wait_ready()
+                return
+            except Stopped:
+                refused = PORT_IN_USE in self.output()[-2000:]
+                self.kill()
+                if not refused or time.monotonic() - began > PORT_WAIT_SECONDS:
+                    raise
+            time.sleep(1)
+            self.refused_for = time.monotonic() - began
+
+    def output(self) -> str:
+        path = self.log_dir / "stdout.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def commands(self) -> list[list[str]]:
+        return [
+            [
+                sys.executable,
+                "-m",
+                "tableref.hall",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--no-weather",
+            ]
+        ]
+
+    def stop(self) -> None:
+        """SIGTERM to the launcher alone, as a service manager stops it: it stops its export worker itself.
+        What is left of its process group after it has gone (or after `STOP_SECONDS`) is killed."""
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=STOP_SECONDS)
+        self.kill()
+
+    def server_rows(self) -> list[ServerRow]:
+        return read_hall_log(self.access_log)
+
+
+@dataclass
+class GunicornServer(Server):
+    """Stock gunicorn, `gthread`, `workers` processes x `threads` threads, command-line options only."""
+
+    workers: int = 2
+    threads: int = 4
+
+    name = "gunicorn (gthread)"
+
+    def commands(self) -> list[list[str]]:
+        server = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--worker-class",
+            "gthread",
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--access-logfile",
+            str(self.access_log),
+            "--access-logformat",
+            GUNICORN_FORMAT,
+            "--error-logfile",
+            str(self.log_dir / "error.log"),
+            "tableref.wsgi:application",
+        ]
+        return [server, [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]]
+
+    def serving_pids(self) -> list[int]:
+        """Gunicorn's worker processes: the children of its master (Linux; none elsewhere)."""
+        if not self.processes:
+            return []
+        master = self.processes[0].pid
+        try:
+            return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+        except OSError:
+            return []
+
+    def server_rows(self) -> list[ServerRow]:
+        return read_gunicorn_log(self.access_log)
 
 
 def resident_mb(pid: int) -> float | None:
@@ -171,24 +302,35 @@ def resident_mb(pid: int) -> float | None:
     return int(line.split()[1]) / 1024 if line else None
 
 
-def read_access_log(path: Path) -> list[ServerRow]:
-    """The rows of an access log written in `ACCESS_FORMAT`; a line cut short by a kill is left out."""
+def _log_lines(path: Path) -> list[str]:
+    """The access log's lines, the rotated files first (oldest first)."""
+    files = [Path(f"{path}.{number}") for number in range(ROTATED, 0, -1)] + [path]
+    return [line for file in files if file.exists() for line in file.read_text().splitlines()]
+
+
+def read_hall_log(path: Path) -> list[ServerRow]:
+    """The rows of the hall's access log; a line cut short by a kill is left out."""
     rows: list[ServerRow] = []
-    if not path.exists():
-        return rows
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if len(parts) == 7 and all(parts[index].isdigit() for index in (2, 3, 5, 6)):
-            method, address, status, spent, process, waited, cpu = parts
+    for line in _log_lines(path):
+        if found := HALL_LINE.search(line):
             rows.append(
                 ServerRow(
-                    method,
-                    address,
-                    int(status),
-                    int(spent) / 1e6,
-                    process.strip("<>"),
-                    int(waited) / 1e6,
-                    int(cpu) / 1e6,
+                    found["method"],
+                    found["path"],
+                    int(found["status"]),
+                    float(found["ms"]) / 1000,
+                    cpu=float(found["cpu"]) / 1000,
                 )
             )
+    return rows
+
+
+def read_gunicorn_log(path: Path) -> list[ServerRow]:
+    """The rows of an access log written in `GUNICORN_FORMAT`; a line cut short is left out."""
+    rows: list[ServerRow] = []
+    for line in _log_lines(path):
+        parts = line.split()
+        if len(parts) == 4 and parts[2].isdigit() and parts[3].isdigit():
+            method, address, status, spent = parts
+            rows.append(ServerRow(method, address, int(status), int(spent) / 1e6))
     return rows

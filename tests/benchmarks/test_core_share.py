@@ -6,7 +6,14 @@ import sys
 
 import pytest
 
-from benchmarks.core_share import CoreTimes, core_times, own_cpu_seconds, share_between
+from benchmarks.core_share import (
+    CoreTimes,
+    ThreadTimes,
+    core_times,
+    own_cpu_seconds,
+    share_between,
+    thread_times,
+)
 
 
 def test_the_share_is_taken_of_the_busy_time_between_two_readings():
@@ -16,7 +23,7 @@ def test_the_share_is_taken_of_the_busy_time_between_two_readings():
     assert share.busy == pytest.approx(0.8)
     line = share.line()
     assert "busy 80% of the run" in line
-    assert "clients took 25% of that busy time (readers 19%, referees 6%)" in line
+    assert "clients took 25% of that busy time (parents 19%, referees 6%)" in line
 
 
 @pytest.mark.parametrize(
@@ -43,3 +50,39 @@ def test_the_readings_grow_with_work():
     assert after.busy >= before.busy
     assert after.total >= before.total
     assert own_cpu_seconds() > spent_before
+
+
+def test_the_wait_for_a_core_is_told_for_each_second_run():
+    during = ThreadTimes(running=30.0, waiting=12.0).since(ThreadTimes(running=10.0, waiting=2.0))
+    assert during == ThreadTimes(running=20.0, waiting=10.0)
+    assert (
+        "ran 20.0 s on a core and waited 10.0 s for one while others had the cores (0.50 s" in during.line()
+    )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/<pid>/task/*/schedstat is Linux's")
+def test_a_process_s_threads_are_counted_together_and_a_gone_process_not_at_all():
+    import os
+    import subprocess
+    import threading
+
+    worked, release = threading.Event(), threading.Event()
+
+    def work() -> None:
+        sum(range(3_000_000))
+        worked.set()
+        release.wait(10)  # still there when the threads are read
+
+    before = thread_times([os.getpid()])
+    worker = threading.Thread(target=work)
+    worker.start()
+    worked.wait(10)
+    after = thread_times([os.getpid()])
+    release.set()
+    worker.join()
+    assert before is not None
+    assert after is not None
+    assert after.running - before.running > 0.01  # the worker's own time is in it
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert thread_times([child.pid]) is None

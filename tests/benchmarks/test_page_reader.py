@@ -1,4 +1,4 @@
-"""The readers' light HTTP client reads whole answers over one kept-alive connection, as a browser would."""
+"""The parents' light HTTP client reads whole answers over one kept-alive connection, as a browser would."""
 
 from __future__ import annotations
 
@@ -26,6 +26,16 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         Handler.seen.append((self.path, self.headers.get("Cookie", ""), self.number))
+        if self.path == "/fragment/":
+            unchanged = self.headers.get("If-None-Match") == '"v1"'
+            body = b"" if unchanged else b"table"
+            self.send_response(304 if unchanged else 200)
+            self.send_header("ETag", '"v1"')
+            if not unchanged:
+                self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if self.path == "/chunked/":
             self.send_response(200)
             self.send_header("Transfer-Encoding", "chunked")
@@ -64,10 +74,10 @@ def reader_for(httpd: ThreadingHTTPServer) -> PageReader:
 
 def test_answers_are_read_whole_on_one_connection_with_the_cookie_sent_back(server):
     reader = reader_for(server)
-    assert reader.get("/t/load/standings/") == (200, b"standings")
-    status, body = reader.get("/big/")
+    assert reader.get("/t/load/standings/")[:2] == (200, b"standings")
+    status, body, _headers = reader.get("/big/")
     assert (status, len(body)) == (200, 100_000)
-    assert reader.get("/missing/") == (404, b"standings")
+    assert reader.get("/missing/")[:2] == (404, b"standings")
     reader.close()
     assert [cookie for _path, cookie, _connection in Handler.seen] == [
         "",
@@ -79,16 +89,27 @@ def test_answers_are_read_whole_on_one_connection_with_the_cookie_sent_back(serv
 
 def test_chunked_answers_are_joined(server):
     reader = reader_for(server)
-    assert reader.get("/chunked/") == (200, b"first and second")
-    assert reader.get("/t/load/standings/") == (200, b"standings")  # the connection is still in step
+    assert reader.get("/chunked/")[:2] == (200, b"first and second")
+    assert reader.get("/t/load/standings/")[:2] == (200, b"standings")  # the connection is still in step
     reader.close()
+
+
+def test_a_header_is_sent_and_a_304_without_length_is_read_as_empty_with_its_headers(server):
+    reader = reader_for(server)
+    first = reader.get("/fragment/", {"If-None-Match": '"v0"'})
+    assert (first.status, first.body, first.header("ETag")) == (200, b"table", '"v1"')
+    again = reader.get("/fragment/", {"If-None-Match": '"v1"'})
+    assert (again.status, again.body, again.header("etag")) == (304, b"", '"v1"')
+    assert reader.get("/t/load/standings/")[:2] == (200, b"standings")  # still in step after the 304
+    reader.close()
+    assert len({connection for *_rest, connection in Handler.seen}) == 1
 
 
 def test_a_connection_the_server_closed_is_opened_again(server):
     reader = reader_for(server)
-    assert reader.get("/last/") == (200, b"standings")  # said so: the reader closes its side
-    assert reader.get("/quietly-last/") == (200, b"standings")  # not said: found at the next GET
-    assert reader.get("/t/load/standings/") == (200, b"standings")
+    assert reader.get("/last/")[:2] == (200, b"standings")  # said so: the reader closes its side
+    assert reader.get("/quietly-last/")[:2] == (200, b"standings")  # not said: found at the next GET
+    assert reader.get("/t/load/standings/")[:2] == (200, b"standings")
     reader.close()
     assert [connection for *_rest, connection in Handler.seen] == [1, 2, 3]
 
