@@ -1,9 +1,9 @@
 """The real servers for the load bench, on 127.0.0.1 only, each in a process group of its own (so that the
 fault run can kill it whole), with the task worker that makes the exports beside it:
 
-- `HallServer`: `python -m tableref.hall`, as `make hall` runs it (waitress, one process; it starts the
-  task worker itself, each background process in a process group of its own). Its access log (`tableref.access_log`) gives each request's own time and the CPU its
-  thread spent.
+- `HallServer`: `python -m tableref.hall`, as `make hall` runs it (waitress, one process; it starts the task
+  worker itself, each background process in a process group of its own). Its access log
+  (`tableref.access_log`) gives each request's own time and the CPU its thread spent.
 - `GunicornServer`: the deployment guide's server, stock gunicorn with its `gthread` worker class, set by
   command-line options only, and `manage.py db_worker` beside it. Its access log gives each request's own
   time (`%(D)s`).
