@@ -147,7 +147,12 @@ TASK_BACKENDS = {
 _tasks_backend = os.environ.get("TASKS_BACKEND", "").strip().lower() or ("immediate" if DEBUG else "database")
 if _tasks_backend not in TASK_BACKENDS:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be database or immediate, not {_tasks_backend!r}.")
-TASKS = {"default": {"BACKEND": TASK_BACKENDS[_tasks_backend]}}
+# Two backends: the exports ("default"), and the public pages' parts made again after a change ("public"), so
+# that a long export never holds the parents' standings back; the hall runs a worker for each.
+TASKS = {
+    "default": {"BACKEND": TASK_BACKENDS[_tasks_backend]},
+    "public": {"BACKEND": TASK_BACKENDS[_tasks_backend]},
+}
 # Exported files are kept this long, then deleted; a file whose progress stops this long is interrupted.
 EXPORT_KEEP_HOURS = env_int("EXPORT_KEEP_HOURS", 24, minimum=1)
 EXPORT_STALLED_SECONDS = env_int("EXPORT_STALLED_SECONDS", 120, minimum=5)

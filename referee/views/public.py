@@ -23,7 +23,7 @@ from django.views.generic import TemplateView
 from core.inputs import parse_number
 from referee import permissions, selectors
 from referee.models import Player, Round, School, Table, Tournament
-from referee.public_cache import cache_key, cached, changed_at, etag_of, public_tournament
+from referee.public_cache import Kept, changed_at, etag_of, part_key, public_tournament, served
 from referee.public_throttle import WINDOW_SECONDS, within_limit
 from referee.results.ranking import standings_order
 from referee.selectors.find_table import player_seat
@@ -63,11 +63,23 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def front_part(tournament: Tournament) -> Kept:
+    """The front page's top ten, from the cache (a version behind while it is made again)."""
+    return served(tournament, "front", QueryDict(), lambda: _front_standings(tournament))
+
+
 class PublicTournamentView(PublicPageMixin, TemplateView):
     """The schedule, each round's progress and the top ten; every parent gets it whole from the cache."""
 
     template_name = "public/tournament.html"
     cache_part = "tournament-page"
+    front: Kept | None = None
+
+    def embedded_version(self) -> str:
+        if permissions.can_view_public_standings(self.tournament):
+            self.front = front_part(self.tournament)
+            return str(self.front.version)
+        return ""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -76,7 +88,7 @@ class PublicTournamentView(PublicPageMixin, TemplateView):
         context["rounds"] = selectors.round_counts(tournament)
         context["standings_released"] = permissions.can_view_public_standings(tournament)
         if context["standings_released"]:
-            context.update(cached(tournament, "front", QueryDict(), lambda: _front_standings(tournament)))
+            context.update((self.front or front_part(tournament)).value)
         return context
 
 
@@ -140,10 +152,16 @@ def _rows_at_most(tournament: Tournament, view: str, round_: Round | None) -> in
     return Player.objects.filter(tournament=tournament).count()
 
 
-def standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
-    """The released standings' table (and, on the projector, the next page's address), from the cache."""
+def standings_part(request: HttpRequest, tournament: Tournament) -> Kept:
+    """The released standings' table (and, on the projector, the next page's address), from the cache; it
+    may be a version behind while a background task makes it again (`public_cache.served`)."""
     request.GET = standings_choices(request, tournament)
-    return cached(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
+    return served(tournament, "standings", request.GET, lambda: _make_standings_part(request, tournament))
+
+
+def part_etag(tournament: Tournament, part: str, choices: QueryDict, kept: Kept) -> str:
+    """The ETag of a part as served: its key and the version it shows."""
+    return etag_of(f"{part_key(tournament, part, choices)}:{kept.version}")
 
 
 def _make_standings_part(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
@@ -174,9 +192,16 @@ class PublicStandingsView(PublicPageMixin, TemplateView):
 
     template_name = "public/standings.html"
     cache_part = "standings-page"
+    part: Kept | None = None
 
     def cache_choices(self) -> QueryDict:
         return standings_choices(self.request, self.tournament)
+
+    def embedded_version(self) -> str:
+        if self.tournament.standings_released:
+            self.part = standings_part(self.request, self.tournament)
+            return str(self.part.version)
+        return ""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -185,10 +210,10 @@ class PublicStandingsView(PublicPageMixin, TemplateView):
         context.update(tournament=tournament, projector=projector, released=tournament.standings_released)
         context["refresh_seconds"] = PROJECTOR_SECONDS if projector else REFRESH_SECONDS
         if tournament.standings_released:
-            part = standings_part(self.request, tournament)
-            context["standings_html"] = mark_safe(part["html"])  # our own template's output
-            context["etag"] = _standings_etag(self.request, tournament)
-            context["refresh_url"] = part["next_page"] if projector else ""
+            part = self.part or standings_part(self.request, tournament)
+            context["standings_html"] = mark_safe(part.value["html"])  # our own template's output
+            context["etag"] = part_etag(tournament, "standings", self.request.GET, part)
+            context["refresh_url"] = part.value["next_page"] if projector else ""
             context["fragment_url"] = (
                 reverse("public:standings_fragment", args=[tournament.slug])
                 + "?"
@@ -197,26 +222,25 @@ class PublicStandingsView(PublicPageMixin, TemplateView):
         return context
 
 
-def _standings_etag(request: HttpRequest, tournament: Tournament) -> str:
-    return etag_of(cache_key(tournament, "standings", standings_choices(request, tournament)))
-
-
 def _fragment_etag(request: HttpRequest, slug: str) -> str | None:
-    """The ETag of the standings' table as the address chooses it; None before they are released."""
+    """The ETag of the standings' table as the address chooses it, kept on the request for the view with the
+    part it names; None before they are released."""
     tournament = public_tournament(slug)
-    request.public_tournament = tournament  # for the view, which would read it again otherwise
-    return _standings_etag(request, tournament) if tournament.standings_released else None
+    if not tournament.standings_released:
+        return None
+    part = standings_part(request, tournament)
+    request.standings_part = part  # our own attribute: the view answers with the part the ETag names
+    return part_etag(tournament, "standings", request.GET, part)
 
 
 @condition(etag_func=_fragment_etag)
 def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings' table alone, for the page's script: `condition` answers 304 while it has not changed
     since its ETag, without making anything."""
-    tournament = getattr(request, "public_tournament", None) or public_tournament(slug)
-    if not tournament.standings_released:
+    part = getattr(request, "standings_part", None)
+    if part is None:
         return HttpResponse(status=404)
-    etag = _standings_etag(request, tournament)
-    return public_headers(HttpResponse(standings_part(request, tournament)["html"]), etag)
+    return public_headers(HttpResponse(part.value["html"]), "")
 
 
 class FindTableView(TemplateView):

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from referee.models import Tournament
-from referee.public_cache import cache_key, cached, etag_of, public_tournament, shared
+from referee.public_cache import cache_key, etag_of, public_tournament, shared
 
 
 def public_headers(response: HttpResponse, etag: str) -> HttpResponse:
-    """Every reload asks again (the ETag makes it a 304 when nothing changed); pages vary by language."""
-    response["ETag"] = etag
+    """Every reload asks again (the ETag makes it a 304 when nothing changed); pages vary by language. An
+    empty `etag` leaves it to Django's `condition`, which sets the one its function gave."""
+    if etag:
+        response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response
@@ -32,16 +36,25 @@ class PublicPageMixin:
     def cache_choices(self) -> QueryDict:
         return QueryDict()
 
+    def embedded_version(self) -> str:
+        """The version of a costly part the page shows (`public_cache.served`), which may be one behind the
+        tournament's while it is made again: the page is kept under both."""
+        return ""
+
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.tournament = public_tournament(kwargs["slug"])
         if not shared(request):
             return super().get(request, *args, **kwargs)  # type: ignore[misc]
         choices = self.cache_choices()
         request.GET = choices
-        etag = etag_of(cache_key(self.tournament, self.cache_part, choices))
+        key = f"{cache_key(self.tournament, self.cache_part, choices)}:{self.embedded_version()}"
+        etag = etag_of(key)
         if etag in request.headers.get("If-None-Match", ""):
             return public_headers(HttpResponseNotModified(), etag)
-        html = cached(self.tournament, self.cache_part, choices, lambda: self._render(request, args, kwargs))
+        html = cache.get(key)
+        if html is None:
+            html = self._render(request, args, kwargs)
+            cache.set(key, html, settings.PUBLIC_PAGE_CACHE_SECONDS)
         return public_headers(HttpResponse(html), etag)
 
     def _render(self, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:

@@ -133,7 +133,17 @@ def banner(
 
 
 def background_commands(weather: bool) -> dict[str, list[str]]:
-    commands = {"export worker": ["db_worker", "--no-startup-delay"]}
+    commands = {
+        "export worker": ["db_worker", "--no-startup-delay"],
+        "public pages' worker": [
+            "db_worker",
+            "--backend",
+            "public",
+            "--no-startup-delay",
+            "--interval",
+            "0.5",
+        ],
+    }
     if weather:
         commands["weather readings"] = ["weather_schedule"]
     return commands
