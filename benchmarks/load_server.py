@@ -5,8 +5,8 @@ fault run can kill it whole), with the task worker that makes the exports beside
   worker itself, each background process in a process group of its own). Its access log
   (`tableref.access_log`) gives each request's own time and the CPU its thread spent.
 - `GunicornServer`: the deployment guide's server, stock gunicorn with its `gthread` worker class, set by
-  command-line options only, and `manage.py db_worker` beside it. Its access log gives each request's own
-  time (`%(D)s`).
+  command-line options only, and the guide's two task workers beside it. Its access log gives each
+  request's own time (`%(D)s`).
 
 Each reads its access log into `ServerRow`s, so that the bench can set what the server spent beside what the
 clients felt.
@@ -276,7 +276,20 @@ class GunicornServer(Server):
             str(self.log_dir / "error.log"),
             "tableref.wsgi:application",
         ]
-        return [server, [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]]
+        return [
+            server,
+            [sys.executable, "manage.py", "db_worker", "--no-startup-delay"],
+            [
+                sys.executable,
+                "manage.py",
+                "db_worker",
+                "--backend",
+                "public",
+                "--no-startup-delay",
+                "--interval",
+                "0.5",
+            ],
+        ]
 
     def serving_pids(self) -> list[int]:
         """Gunicorn's worker processes: the children of its master (Linux; none elsewhere)."""

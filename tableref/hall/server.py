@@ -21,15 +21,17 @@ THREADS = 8  # requests mostly wait on the database or a password hash, both of 
 IDLE_SECONDS = 60  # a referee types a game for a minute or so between two requests on one connection
 WINDOWS_CONNECTIONS = 500  # Python's select() on Windows watches at most 512 sockets
 MOST_CONNECTIONS = 4000
+OTHER_FILES = 96  # the database's files for each thread, static files being sent, the logs
 
 
 def connection_limit() -> int:
-    """As many connections as the operating system lets one loop watch, keeping room for files and the
-    database: poll() elsewhere has no fixed bound but the process's open-file limit."""
+    """As many connections as the operating system lets one loop watch, keeping room for the database, the
+    static files and the logs: poll() elsewhere has no fixed bound but the process's open-file limit (256 on
+    macOS unless raised, 1024 on many Linux desktops; `ulimit -n` raises it for more phones)."""
     if not hasattr(select, "poll") or sys.platform == "win32":
         return WINDOWS_CONNECTIONS
     open_files = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024
-    return max(64, min(MOST_CONNECTIONS, open_files // 2 - 64))
+    return max(64, min(MOST_CONNECTIONS, open_files - OTHER_FILES))
 
 
 def server_options(host: str, port: int, max_body_bytes: int) -> dict[str, Any]:
