@@ -98,6 +98,20 @@ class Hall:
         assert answer.status_code == 302, answer.status_code
         return client
 
+    def export_worker(self) -> list[int]:
+        """The pid of the task worker that makes the exports (not the public pages' one), while it runs."""
+        return [pid for pid in self.background("db_worker") if "public" not in self.command_line(pid)]
+
+    @staticmethod
+    def command_line(pid: int) -> list[str]:
+        import contextlib
+
+        import psutil
+
+        with contextlib.suppress(psutil.Error):
+            return list(psutil.Process(pid).cmdline())
+        return []
+
     def background(self, command: str) -> list[int]:
         """The pids of the hall's background processes running `manage.py <command>`."""
         import contextlib

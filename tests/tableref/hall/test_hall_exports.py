@@ -72,13 +72,13 @@ def test_a_worker_killed_mid_export_is_started_again_and_the_file_asked_again_is
         holder.execute("BEGIN IMMEDIATE")  # the worker's next progress write waits here
         assert hall.get("/healthz")[0] == 200
         assert hall.get("/t/hall/standings/")[0] == 200
-        (worker,) = hall.background("db_worker")
+        (worker,) = hall.export_worker()
         os.kill(worker, signal.SIGKILL)
         holder.rollback()
     state = wait_for(organiser, status_url, {"failed"}, seconds=STALLED_SECONDS + 30)
     assert state["message"].startswith("The export stopped before its file was ready")
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and hall.background("db_worker") in ([], [worker]):
+    while time.monotonic() < deadline and hall.export_worker() in ([], [worker]):
         time.sleep(0.2)
     again = ask_for(organiser, "scoresheets-pdf")
     assert again != status_url

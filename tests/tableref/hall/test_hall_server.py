@@ -175,15 +175,13 @@ def test_a_service_managers_sigterm_stops_it_as_ctrl_c_does(hall: Hall) -> None:
 
 
 def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
-    first = hall.background("db_worker")
+    first = hall.export_worker()
     assert len(first) == 1, first
     os.kill(first[0], signal.SIGKILL)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (
-        not hall.background("db_worker") or hall.background("db_worker") == first
-    ):
+    while time.monotonic() < deadline and hall.export_worker() in ([], first):
         time.sleep(0.2)
-    again = hall.background("db_worker")
+    again = hall.export_worker()
     assert len(again) == 1
     assert again != first
     assert hall.get("/healthz")[0] == 200
