@@ -1,12 +1,18 @@
-"""`manage.py backup FILE`: the whole database into one file, while the site keeps running."""
+"""`manage.py backup [FILE]`: the whole database into one file, while the site keeps running.
+
+Without FILE it goes into the backup folder (`BACKUP_DIR`, `backups/`) under the time it was made, where
+`forget_expired` finds it again and deletes it once a tournament it holds is past its retention date.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.utils import timezone
 
 from tableref.backup import BackupError
 from tableref.backup.files import write_atomically
@@ -16,11 +22,21 @@ from tableref.backup.sqlite import sqlite_backup
 WRITERS = {"sqlite": sqlite_backup, "postgresql": postgresql_backup}
 
 
+def default_target() -> Path:
+    """backups/tableref-20261205-0930.backup, the folder made if need be (readable by its owner only)."""
+    folder = Path(settings.BACKUP_DIR)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    made = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+    return folder / f"tableref-{made}.backup"
+
+
 class Command(BaseCommand):
     help = "Copy the whole database into FILE (SQLite's online backup, or pg_dump's custom format)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path, help="the backup file to write")
+        parser.add_argument(
+            "file", type=Path, nargs="?", help="the backup file to write (default: a new file in BACKUP_DIR)"
+        )
         parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
         parser.add_argument("--database", default=DEFAULT_DB_ALIAS, help="which database (default: default)")
 
@@ -29,7 +45,7 @@ class Command(BaseCommand):
         writer = WRITERS.get(connection.vendor)
         if writer is None:
             raise CommandError(f"backup: {connection.vendor} databases are not supported")
-        target: Path = options["file"].expanduser().absolute()
+        target = (options["file"] or default_target()).expanduser().absolute()
         try:
             write_atomically(target, force=options["force"], write=lambda path: writer(connection, path))
         except BackupError as error:
