@@ -4,6 +4,7 @@ from referee.models.draws import DrawStatus, RoundDraw
 from referee.models.exports import ExportJob, ExportJobStatus
 from referee.models.imports import PeopleUpload
 from referee.models.people import NOT_DRAWN, Attendance, Player, School
+from referee.models.privacy import DataRemoval, PrivacySettings, RemovalKind, SchoolConsent
 from referee.models.results import Game, HandResult, Incident
 from referee.models.schedule import Round, Seat, Table
 from referee.models.tournament import Tournament
@@ -11,6 +12,10 @@ from referee.models.tournament import Tournament
 __all__ = [
     "NOT_DRAWN",
     "PeopleUpload",
+    "DataRemoval",
+    "PrivacySettings",
+    "RemovalKind",
+    "SchoolConsent",
     "Attendance",
     "DrawStatus",
     "ExportJob",
