@@ -73,7 +73,9 @@ def tournament_forget(
     if actor is None:
         on = on or today()
         if not retention_of(tournament).due(on):
-            raise ServiceError(_("This tournament's children are not due to be forgotten yet."), code="not-due")
+            raise ServiceError(
+                _("This tournament's children are not due to be forgotten yet."), code="not-due"
+            )
         kind = RemovalKind.SCHEDULE
     else:
         permissions.require_organiser(actor, tournament)

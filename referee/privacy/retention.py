@@ -77,9 +77,7 @@ def holds_children(tournament: Tournament) -> bool:
     kept for its preview, or a stored export file."""
     if Player.objects.filter(tournament=tournament, forgotten_at__isnull=True).exists():
         return True
-    return (
-        tournament.export_jobs.exists() or PeopleUpload.objects.filter(tournament=tournament).exists()
-    )
+    return tournament.export_jobs.exists() or PeopleUpload.objects.filter(tournament=tournament).exists()
 
 
 def due_tournaments(on: datetime.date) -> list[Tournament]:

@@ -1,4 +1,4 @@
-"""Finding children's names in any text or JSON a tournament holds, and putting their pseudonyms there instead.
+"""Finding children's names in any text or JSON a tournament holds, and putting their pseudonyms there.
 
 Names are found wherever they were written: an audit entry's snapshot, a referee's note on an incident, an
 organiser's reason for a correction, a pasted list. Every name is matched at once by one expression built as
@@ -217,7 +217,9 @@ def scrub_rows(queryset: models.QuerySet, scrubber: NameScrubber) -> int:
             current = getattr(row, field.attname)
             if current is None:
                 continue
-            cleaned = scrubber.value(current) if isinstance(field, models.JSONField) else scrubber.text(current)
+            cleaned = (
+                scrubber.value(current) if isinstance(field, models.JSONField) else scrubber.text(current)
+            )
             if cleaned != current:
                 setattr(row, field.attname, cleaned)
                 dirty = True

@@ -1,9 +1,9 @@
 """What a backup (or the live database) holds, read without restoring it: its tables and triggers, its
-tournaments with their children and retention, its accounts with admin rights, and the date of its last change.
+tournaments with their children and retention, its accounts with admin rights, the date of its last change.
 
 A SQLite backup is opened read-only; a pg_dump archive is read through `pg_restore --list` (its tables and
-triggers) and `pg_restore --data-only --file=-` (the few tables needed, as COPY text). The live database is read
-through Django's connection. All three give the same rows to `summarise`, so a backup is described exactly as
+triggers) and `pg_restore --data-only --file=-` (the few tables needed, as COPY text). The live database is
+read through Django's connection. All three give the same rows to `summarise`, so a backup is described exactly as
 the database it would replace. Columns a backup made by an older TableRef lacks read as their defaults.
 """
 
@@ -234,7 +234,8 @@ def summarise(rows: Rows, *, triggers: frozenset[str]) -> Contents:
         TournamentHeld(
             slug=str(row.get("slug")),
             name=str(row.get("name")),
-            created_at=as_datetime(row.get("created_at")) or datetime.datetime.min.replace(tzinfo=datetime.UTC),
+            created_at=as_datetime(row.get("created_at"))
+            or datetime.datetime.min.replace(tzinfo=datetime.UTC),
             last_match_day=last_days.get(str(row.get("id"))),
             players=players.get(str(row.get("id")), 0),
             children=children.get(str(row.get("id")), 0),
@@ -250,7 +251,8 @@ def summarise(rows: Rows, *, triggers: frozenset[str]) -> Contents:
     admins = [
         Admin(username=str(row.get("username")), superuser=as_bool(row.get("is_superuser")))
         for row in rows.get("auth_user", [])
-        if (as_bool(row.get("is_superuser")) or as_bool(row.get("is_staff"))) and as_bool(row.get("is_active"))
+        if (as_bool(row.get("is_superuser")) or as_bool(row.get("is_staff")))
+        and as_bool(row.get("is_active"))
     ]
     return Contents(
         tournaments=sorted(tournaments, key=lambda held: (held.created_at, held.slug)),

@@ -1,4 +1,5 @@
-"""The hall's background processes (the export worker, the weather readings), kept running beside the site.
+"""The hall's background processes (the export worker, the daily forgetting, the weather readings), kept
+running beside the site.
 
 Each runs as `python manage.py ...` in a process of its own, so that a crash or a stuck database call there
 never reaches the web server. One that stops is started again after a pause that grows while it keeps

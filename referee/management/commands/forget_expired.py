@@ -62,7 +62,7 @@ class Command(BaseCommand):
             self.stdout.write(f"forget_expired: {self.backup_verb(dry_run)} {backup.path} ({backup.why})")
             if not dry_run:
                 backup.path.unlink(missing_ok=True)
-        if not tournaments and not backups:
+        if not tournaments and not backups and options["verbosity"] >= 1:
             self.stdout.write(f"forget_expired: nothing is due on {on}")
 
     @staticmethod

@@ -79,7 +79,7 @@ def build_event(organiser) -> Event:
     tournament = services.tournament_create(
         actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school", privacy=Privacy.FULL_NAMES
     )
-    referee = services.referee_account_create(
+    services.referee_account_create(
         actor=organiser, tournament=tournament, username="ref1", display_name="陳老師", password="a-pass-1234"
     )
     harbour = services.school_create(
@@ -145,9 +145,13 @@ def build_event(organiser) -> Event:
 
     tournament = Tournament.objects.get(pk=tournament.pk)
     values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(actor=organiser, tournament=tournament, **{**values, "standings_released": True})
+    services.tournament_update(
+        actor=organiser, tournament=tournament, **{**values, "standings_released": True}
+    )
     _make_files(organiser, tournament, harbour)
-    event = Event(tournament=Tournament.objects.get(pk=tournament.pk), named_child=named_child, withdrawn=withdrawn)
+    event = Event(
+        tournament=Tournament.objects.get(pk=tournament.pk), named_child=named_child, withdrawn=withdrawn
+    )
     event.pages = _visit_public_pages(tournament)
     call_command("backup", stdout=io.StringIO())
     return event
@@ -160,7 +164,9 @@ def _correct_a_game(organiser, table: Table, child: Player) -> None:
     game = table.games.get(number=2)
     letters = list(table.seats.order_by("letter").values_list("letter", flat=True))
     hands = [PlayerInput(seat=letters[0], went_out=True)]
-    hands += [PlayerInput(seat=letter, rack_value=3 * (index + 2)) for index, letter in enumerate(letters[1:])]
+    hands += [
+        PlayerInput(seat=letter, rack_value=3 * (index + 2)) for index, letter in enumerate(letters[1:])
+    ]
     services.game_result_submit(
         actor=organiser,
         table=table,

@@ -2,15 +2,19 @@
 
 Generic on purpose: no list of fields. Every table the database has is read whole, every value turned into the
 text a person could read from it (a stored file is opened as what it is: a workbook or a ZIP member by member,
-a PDF through poppler, anything else as UTF-8), and every entry of the cache is unpickled. Spaces are dropped
-and case ignored on both sides, since a PDF's text may split a name where it wrapped.
+a PDF through poppler, a pg_dump archive through pg_restore, anything else as UTF-8), and every entry of the
+cache is unpickled. Spaces are dropped and case ignored on both sides, since a PDF's text may split a name
+where it wrapped.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import pickle
+import subprocess
+import tempfile
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
@@ -21,6 +25,7 @@ from django.conf import settings
 from django.db import connection
 
 from tests.referee.exporters.conftest import pdf_text
+from tests.tools import require_tool
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,22 @@ def readable_text(data: bytes) -> str:
             pass
     if data.startswith(b"%PDF"):
         return pdf_text(data)
+    if data.startswith(b"PGDMP"):
+        return pg_archive_text(data)
     return data.decode("utf-8", errors="ignore")
+
+
+def pg_archive_text(data: bytes) -> str:
+    """A pg_dump archive (compressed) as the SQL it restores."""
+    executable = require_tool(
+        "pg_restore", package="postgresql-client", purpose="to read a PostgreSQL backup"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "backup"
+        path.write_bytes(data)
+        return subprocess.run(
+            [executable, "--file=-", str(path)], capture_output=True, check=True, text=True
+        ).stdout
 
 
 def _value_text(value: object) -> str:
@@ -63,11 +83,10 @@ def cache_table() -> str | None:
 def _cache_value_text(stored: str) -> str:
     """A database cache entry: base64 of a pickle (zlib-compressed when Django chose to)."""
     raw = base64.b64decode(stored)
-    try:
+    with contextlib.suppress(zlib.error):
         raw = zlib.decompress(raw)
-    except zlib.error:
-        pass
     return repr(pickle.loads(raw))  # repr keeps Chinese as it is; bytes inside show as escapes
+
 
 def database_places() -> Iterator[Place]:
     """Every value of every column of every table, as text; the cache table's entries unpickled."""
@@ -75,7 +94,9 @@ def database_places() -> Iterator[Place]:
     with connection.cursor() as cursor:
         tables = connection.introspection.table_names(cursor)
         for table in tables:
-            columns = [column.name for column in connection.introspection.get_table_description(cursor, table)]
+            columns = [
+                column.name for column in connection.introspection.get_table_description(cursor, table)
+            ]
             cursor.execute(f"SELECT {', '.join(quote(name) for name in columns)} FROM {quote(table)}")
             for row in cursor.fetchall():
                 for column, value in zip(columns, row, strict=True):

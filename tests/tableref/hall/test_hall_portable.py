@@ -65,12 +65,14 @@ def test_the_hall_starts_serves_and_stops_without_what_windows_lacks(tmp_path: P
         deadline = time.monotonic() + 30
         while "waiting for files to make" not in hall.printed() and time.monotonic() < deadline:
             time.sleep(0.2)  # the export worker is up too
+        while "forgetting:" not in hall.printed() and time.monotonic() < deadline:
+            time.sleep(0.2)  # and the daily forgetting
         hall.interrupt()
         assert hall.process.wait(timeout=15) == 0
     printed = hall.printed()
     assert "Traceback" not in printed, printed[-3000:]
     listings = list(loaded.glob("loaded-*.txt"))
-    assert len(listings) >= 2, "the launcher and the export worker each list what they loaded"
+    assert len(listings) >= 3, "the launcher, the export worker and the forgetting each list what they loaded"
     modules = {Path(line) for listing in listings for line in listing.read_text().splitlines() if line}
     assert any(path.name == "server.py" and path.parent.name == "hall" for path in modules)
     uses = [use for module in sorted(modules) if module.suffix == ".py" for use in posix_only_uses(module)]
