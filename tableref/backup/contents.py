@@ -3,8 +3,8 @@ tournaments with their children and retention, its accounts with admin rights, t
 
 A SQLite backup is opened read-only; a pg_dump archive is read through `pg_restore --list` (its tables and
 triggers) and `pg_restore --data-only --file=-` (the few tables needed, as COPY text). The live database is
-read through Django's connection. All three give the same rows to `summarise`, so a backup is described exactly as
-the database it would replace. Columns a backup made by an older TableRef lacks read as their defaults.
+read through Django's connection. All three give the same rows to `summarise`, so a backup is described just
+as the database it would replace. Columns a backup made by an older TableRef lacks read as their defaults.
 """
 
 from __future__ import annotations
