@@ -6,6 +6,7 @@ Without FILE it goes into the backup folder (`BACKUP_DIR`, `backups/`) under the
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,31 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
 from tableref.backup import BackupError
+from tableref.backup.contents import backup_contents
 from tableref.backup.files import write_atomically
 from tableref.backup.postgresql import postgresql_backup
 from tableref.backup.sqlite import sqlite_backup
 
 WRITERS = {"sqlite": sqlite_backup, "postgresql": postgresql_backup}
+
+
+def kept_until_line(target: Path) -> str:
+    """Until when the backup may be kept: the day before the first of its tournaments is due to be
+    forgotten (read back from the file itself, as `forget_expired` will read it)."""
+    from referee.privacy.backups import keep_until
+
+    try:
+        until = keep_until(backup_contents(target))
+    except BackupError as error:
+        return f"cannot read its dates back: {error}"
+    if until is None:
+        return "it holds no child's personal data"
+    forget_on, slug = until
+    last_day = forget_on - datetime.timedelta(days=1)
+    return (
+        f"keep it until {last_day} at the latest: then the children of {slug} are forgotten, and "
+        "forget_expired deletes it if it is in the backup folder"
+    )
 
 
 def default_target() -> Path:
@@ -52,3 +73,4 @@ class Command(BaseCommand):
             raise CommandError(f"backup: nothing written: {error}") from error
         size = target.stat().st_size
         self.stdout.write(f"backup: {connection.vendor} database written to {target} ({size:,} bytes)")
+        self.stdout.write(f"backup: {kept_until_line(target)}")
