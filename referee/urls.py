@@ -7,6 +7,7 @@ from referee.views import (
     home,
     offline,
     preview,
+    privacy_notice,
     public,
     public_draws,
     referee,
@@ -21,6 +22,7 @@ from referee.views.organiser import (
     imports,
     lockouts,
     people,
+    privacy,
     referees,
     schedule,
     standings,
@@ -57,6 +59,12 @@ organiser_patterns = [
     path(
         "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
     ),
+    path("<slug:slug>/privacy/", privacy.PrivacyView.as_view(), name="privacy"),
+    path("<slug:slug>/privacy/schools/<int:pk>/", privacy.SchoolConsentView.as_view(), name="school_consent"),
+    path("<slug:slug>/privacy/find/", privacy.FindChildView.as_view(), name="privacy_find"),
+    path("<slug:slug>/privacy/players/<int:pk>/", privacy.ChildView.as_view(), name="privacy_child"),
+    path("<slug:slug>/privacy/access/", privacy.AccessView.as_view(), name="privacy_access"),
+    path("<slug:slug>/privacy/forget/", privacy.ForgetNowView.as_view(), name="privacy_forget"),
 ]
 
 referee_patterns = [
@@ -77,6 +85,7 @@ public_patterns = [
     path("<slug:slug>/standings/", public.PublicStandingsView.as_view(), name="standings"),
     path("<slug:slug>/find/", public.FindTableView.as_view(), name="find_table"),
     path("<slug:slug>/standings/fragment/", public.standings_fragment, name="standings_fragment"),
+    path("<slug:slug>/privacy/", privacy_notice.PrivacyNoticeView.as_view(), name="privacy"),
 ]
 
 urlpatterns = [

@@ -43,6 +43,12 @@ ACTION_LABELS = {
     "referee.cards_printed": _("Referees' login cards printed"),
     "text.clean": _("Hidden characters removed from stored text"),
     "export.request": _("Export asked for"),
+    "school.consent": _("School's consent recorded"),
+    "privacy.notice": _("Privacy notice changed"),
+    "privacy.retention": _("Retention period changed"),
+    "privacy.access": _("Data held given out on request"),
+    "privacy.erase": _("A child's personal data removed on request"),
+    "privacy.forget": _("Children's personal data removed"),
 }
 
 

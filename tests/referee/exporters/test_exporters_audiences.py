@@ -22,6 +22,7 @@ AUDIENCES = {
     "scoresheets-pdf": ORGANISER,
     "blank-scoresheets-pdf": ORGANISER,
     "player-cards-pdf": HANDOUT,  # each card handed to its own child, the sheet never posted
+    "school-data-record-pdf": POSTING,  # names no child: player numbers only
 }
 
 

@@ -14,6 +14,7 @@ ISSUE_EXPORTERS = [
     "results-xlsx",
     "school-pack",
     "player-cards-pdf",
+    "school-data-record-pdf",  # issue 35: a school's record of its children's data
 ]
 
 
