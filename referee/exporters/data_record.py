@@ -141,7 +141,7 @@ class SchoolDataRecordPdf(PdfExporter):
     def removals_table(self, removals: list[DataRemoval]) -> Table:
         headers = [
             in_both(lambda: _("Date")),
-            in_both(lambda: _("Why")),
+            in_both(lambda: _("How it was removed")),
             in_both(lambda: _("Player numbers")),
             in_both(lambda: _("Reason")),
         ]

@@ -100,7 +100,7 @@ class DataRemoval(models.Model):
     school = models.ForeignKey(
         School, on_delete=models.CASCADE, related_name="data_removals", verbose_name=_("school")
     )
-    kind = models.CharField(_("why"), max_length=10, choices=RemovalKind.choices)
+    kind = models.CharField(_("how it was removed"), max_length=10, choices=RemovalKind.choices)
     removed_at = models.DateTimeField(_("removed at"))
     player_numbers = models.JSONField(_("player numbers"), default=list)
     reason = models.TextField(_("reason"), blank=True, validators=[validate_multiline])

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from openpyxl import Workbook
 
 from core.audit import audit_record
@@ -274,7 +274,7 @@ def access_xlsx(document: dict[str, Any]) -> bytes:
         )
         for title, part, keys in (
             (_("Seats"), "seats", SEAT_KEYS),
-            (_("Games"), "games", GAME_KEYS),
+            (pgettext("sheet of everything held about a child", "Games"), "games", GAME_KEYS),
             (_("Incidents"), "incidents", INCIDENT_KEYS),
             (_("Audit log"), "audit", AUDIT_KEYS),
         ):

@@ -24,7 +24,8 @@ from referee.privacy.backups import backups_holding
 from referee.privacy.consent import school_consent_record
 from referee.privacy.forgetting import player_erase, tournament_forget
 from referee.privacy.notice import editable_notice, privacy_notice_set
-from referee.privacy.retention import retention_of, retention_set, settings_of
+from referee.privacy.retention import retention_of, settings_of
+from referee.privacy.retention_setting import retention_set
 
 
 def access_links(tournament_slug: str, **scope: Any) -> list[dict[str, str]]:
