@@ -148,13 +148,15 @@ class SchoolDataRecordPdf(PdfExporter):
         rows: list[list[Flowable]] = [[lines(header) for header in headers]]
         for removal in removals:
             numbers = [str(number) for number in removal.player_numbers]
-            shown = ", ".join(numbers[:NUMBERS_SHOWN]) + (" …" if len(numbers) > NUMBERS_SHOWN else "")
+            shown = ", ".join(numbers[:NUMBERS_SHOWN])
+            if len(numbers) > NUMBERS_SHOWN:
+                shown += f" … ({len(numbers)})"
             why = in_both(lambda removal=removal: str(RemovalKind(removal.kind).label))
             rows.append(
                 [
                     para(_date(removal.removed_at), "cell"),
                     lines(why),
-                    para(f"{len(numbers)}: {shown}", "cell"),
+                    para(shown, "cell"),
                     para(removal.reason or "-", "cell"),
                 ]
             )
