@@ -72,13 +72,13 @@ class EraseForm(forms.Form):
         help_text=_("Who asked, and when: it goes to the audit log."),
     )
     confirm = forms.BooleanField(
-        label=_("I understand that the child's names, class and 學號 are removed for good."), required=True
+        label=_("I understand that the child's names, class and 學號 are removed for good"), required=True
     )
 
 
 class ForgetForm(forms.Form):
     confirm = forms.BooleanField(
-        label=_("I understand that every child's names, class and 學號 are removed for good."), required=True
+        label=_("I understand that every child's names, class and 學號 are removed for good"), required=True
     )
 
 

@@ -38,7 +38,7 @@ from referee.wording.figures import count_text, score_text
 from referee.wording.seats import seat_label
 
 JSON, XLSX = "json", "xlsx"
-FORMATS = (JSON, XLSX)
+FORMATS = (XLSX, JSON)
 LANGUAGES = ("zh-hant", "en")
 MIMETYPES = {
     JSON: "application/json",
