@@ -5,5 +5,5 @@ and 6): the privacy notice, each school's consent, forgetting on schedule, erasu
 `scrubbing.py` finds their names in any text or JSON, `forgetting.py` (the services) puts the pseudonyms in
 every record of a tournament, `backups.py` finds the backups to delete, `notice.py` writes the notice,
 `consent.py` records a school's agreement, `access.py` gathers everything held about a child or a school.
-Kept free of imports here: the models use `pseudonyms`.
+`retention_setting.py` changes the period. Kept free of imports here: the models use `pseudonyms`.
 """
