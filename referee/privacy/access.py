@@ -136,6 +136,7 @@ def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dic
     entries = list(AuditEntry.objects.filter(tournament=tournament).order_by("created_at", "pk"))
     for player in players:
         row = standing.get(player.pk)
+        names = NameScrubber([Child(number=player.number, name_zh=player.name_zh, name_en=player.name_en)])
         yield {
             "number": player.number,
             "name_zh": player.name_zh,
@@ -156,7 +157,7 @@ def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dic
             "seats": [_seat(seat) for seat in seats.get(player.pk, [])],
             "games": [_hand(hand) for hand in hands.get(player.pk, [])],
             "incidents": [_incident(tournament, incident) for incident in incidents.get(player.pk, [])],
-            "audit": [_entry(entry) for entry in entries if mentions(entry, player)],
+            "audit": [_entry(entry) for entry in entries if mentions(entry, player, names)],
         }
 
 
@@ -221,10 +222,9 @@ def _entry(entry: AuditEntry) -> dict[str, Any]:
     }
 
 
-def mentions(entry: AuditEntry, player: Player) -> bool:
+def mentions(entry: AuditEntry, player: Player, names: NameScrubber) -> bool:
     """Whether an audit entry is about the player: names their row, their number in a player's snapshot, or
-    their names anywhere in what it recorded or its reason."""
-    names = NameScrubber([Child(number=player.number, name_zh=player.name_zh, name_en=player.name_en)])
+    their names (`names`, the player's own) anywhere in what it recorded or its reason."""
     if names.pattern is not None and names.pattern.search(entry.reason or ""):
         return True
     stack: list[Any] = [entry.changes]
