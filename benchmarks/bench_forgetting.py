@@ -129,9 +129,9 @@ def run() -> bool:
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "populate":
+    if sys.argv[1:2] == ["populate"]:
         populate(Path(sys.argv[2]))
-    elif sys.argv[1] == "measure":
+    elif sys.argv[1:2] == ["measure"]:
         print(json.dumps(measure(Path(sys.argv[2]), sys.argv[3])))
     else:
         sys.exit(0 if run() else 1)

@@ -31,7 +31,7 @@ from referee.exporters.xlsx import Column, SheetWriter, xml_safe
 from referee.models import HandResult, Incident, Player, School, SchoolConsent, Seat, Tournament
 from referee.privacy.notice import privacy_notice
 from referee.privacy.retention import retention_of
-from referee.privacy.scrubbing import Child, NameScrubber, is_player_snapshot
+from referee.privacy.scrubbing import Child, NameFinder, is_player_snapshot
 from referee.wording.actions import action_label
 from referee.wording.codes import incident_label
 from referee.wording.figures import count_text, score_text
@@ -133,10 +133,10 @@ def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dic
     incidents = _by_player(
         Incident.objects.filter(seat__player__in=pks).select_related("table__round", "seat"), "seat.player_id"
     )
-    entries = list(AuditEntry.objects.filter(tournament=tournament).order_by("created_at", "pk"))
+    entries = AuditEntry.objects.filter(tournament=tournament).order_by("created_at", "pk")
+    audit = audit_by_player(entries.iterator(), players)
     for player in players:
         row = standing.get(player.pk)
-        names = NameScrubber([Child(number=player.number, name_zh=player.name_zh, name_en=player.name_en)])
         yield {
             "number": player.number,
             "name_zh": player.name_zh,
@@ -157,7 +157,7 @@ def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dic
             "seats": [_seat(seat) for seat in seats.get(player.pk, [])],
             "games": [_hand(hand) for hand in hands.get(player.pk, [])],
             "incidents": [_incident(tournament, incident) for incident in incidents.get(player.pk, [])],
-            "audit": [_entry(entry) for entry in entries if mentions(entry, player, names)],
+            "audit": [_entry(entry) for entry in audit[player.pk]],
         }
 
 
@@ -222,25 +222,36 @@ def _entry(entry: AuditEntry) -> dict[str, Any]:
     }
 
 
-def mentions(entry: AuditEntry, player: Player, names: NameScrubber) -> bool:
-    """Whether an audit entry is about the player: names their row, their number in a player's snapshot, or
-    their names (`names`, the player's own) anywhere in what it recorded or its reason."""
-    if names.pattern is not None and names.pattern.search(entry.reason or ""):
-        return True
-    stack: list[Any] = [entry.changes]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            if value.get("player") == player.pk:
-                return True
-            if is_player_snapshot(value) and value.get("number") == player.number:
-                return True
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str) and names.pattern is not None and names.pattern.search(value):
-            return True
-    return False
+def audit_by_player(entries: Iterable[AuditEntry], players: Sequence[Player]) -> dict[int, list[AuditEntry]]:
+    """The audit entries about each player: those naming their row ("player": pk), their number in a player's
+    snapshot, or their names anywhere in what they recorded or in their reason. One walk of each entry."""
+    finder = NameFinder(
+        (player.pk, Child(number=player.number, name_zh=player.name_zh, name_en=player.name_en))
+        for player in players
+    )
+    by_number = {player.number: player.pk for player in players}
+    known = set(by_number.values())
+    found: dict[int, list[AuditEntry]] = {player.pk: [] for player in players}
+    for entry in entries:
+        about: set[int] = set()
+        texts = [entry.reason or ""]
+        stack: list[Any] = [entry.changes]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, dict):
+                if value.get("player") in known:
+                    about.add(value["player"])
+                if is_player_snapshot(value) and value.get("number") in by_number:
+                    about.add(by_number[value["number"]])
+                stack.extend(value.values())
+            elif isinstance(value, list):
+                stack.extend(value)
+            elif isinstance(value, str):
+                texts.append(value)
+        about |= finder.named("\n".join(texts))
+        for pk in about:
+            found[pk].append(entry)
+    return found
 
 
 def access_json(document: dict[str, Any]) -> bytes:

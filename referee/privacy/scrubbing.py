@@ -122,6 +122,30 @@ class NameScrubber:
         return value
 
 
+class NameFinder:
+    """Which of some children a text names (by their key, a player's primary key for instance): one
+    expression for all of them, as the scrubber's."""
+
+    def __init__(self, children: Iterable[tuple[int, Child]]) -> None:
+        self.owners: dict[str, set[int]] = {}
+        for owner, child in children:
+            for name in (child.name_zh, child.name_en):
+                key = _key(name)
+                if len(key) >= MIN_NAME_LENGTH and key not in (
+                    _key(part) for part in stored_names(child.number)
+                ):
+                    self.owners.setdefault(key, set()).add(owner)
+        self.pattern: re.Pattern[str] | None = None
+        if self.owners:
+            body = _trie_pattern(sorted(self.owners))
+            self.pattern = re.compile(f"(?<![{LATIN_LETTER}])(?:{body})(?![{LATIN_LETTER}])", re.IGNORECASE)
+
+    def named(self, text: str) -> set[int]:
+        if self.pattern is None or not text:
+            return set()
+        return {owner for found in self.pattern.findall(text) for owner in self.owners[_key(found)]}
+
+
 def is_player_snapshot(value: dict[str, Any]) -> bool:
     """A player's fields as the audit records them (a school's have names and a code, no class)."""
     return any(key in value for key in NAME_KEYS) and any(key in value for key in ("number", *PERSONAL_KEYS))

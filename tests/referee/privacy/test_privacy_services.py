@@ -126,3 +126,23 @@ def test_a_longer_period_is_kept_with_its_reason_and_a_shorter_one_drops_it(orga
     with pytest.raises(ServiceError) as refused:
         retention_set(actor=organiser, tournament=tournament, days=0, reason="")
     assert refused.value.field == "retention_days"
+
+
+def test_the_audit_entries_about_a_child_are_found_however_they_name_them(organiser, tournament, players):
+    from referee.privacy.access import audit_by_player
+
+    child, other = players[0], players[1]
+    by_row = AuditEntry.objects.create(
+        tournament=tournament, action="player.attendance", changes={"after": {"player": child.pk}}
+    )
+    by_name = AuditEntry.objects.create(
+        tournament=tournament, action="incident.record", reason=f"{child.name_zh}超時"
+    )
+    unrelated = AuditEntry.objects.create(
+        tournament=tournament, action="player.attendance", changes={"after": {"player": other.pk}}
+    )
+    found = audit_by_player(AuditEntry.objects.order_by("pk"), [child, other])
+    registered = AuditEntry.objects.get(action="player.create", changes__after__number=child.number)
+    assert [entry.pk for entry in found[child.pk]] == [registered.pk, by_row.pk, by_name.pk]
+    assert unrelated in found[other.pk]
+    assert by_name not in found[other.pk]
