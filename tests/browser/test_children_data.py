@@ -119,6 +119,7 @@ def test_a_schools_consent_is_recorded_and_shown_at_the_door(
     assert page.locator("#school-HSP .no-consent").count() == 0
     assert page.locator("#school-PKS .no-consent").inner_text() == words["no consent"]
     assert_fits(page)
+    screenshot(page, f"children-data-checkin-phone-{language}")
 
 
 @pytest.mark.parametrize("language", ["zh-hant", "en"])
@@ -202,3 +203,28 @@ def test_one_schools_data_is_given_out_as_a_workbook(
         "format": "xlsx",
         "language": language,
     }
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_every_child_is_forgotten_now_from_the_settings_page_after_a_confirmation(
+    live_server, phone_page, screenshot, tournament, language
+):
+    page, base, words = phone_page, live_server.url, WORDS[language]
+    log_in(page, base, language)
+    page.goto(f"{base}/organise/cup/settings/")
+    assert words["kept until"] in page.locator("#settings-children-data").inner_text()
+    page.locator("#settings-children-data a.button").click()
+    page.wait_for_url(f"{base}/organise/cup/privacy/forget/")
+    assert_fits(page)
+    screenshot(page, f"children-data-forget-phone-{language}")
+    page.locator("#forget-form button[type=submit]").click()  # not confirmed: nothing happens
+    page.wait_for_load_state()
+    assert Player.objects.filter(forgotten_at__isnull=True).count() == 6
+    page.locator("input[name='confirm']").check()
+    page.locator("#forget-form button[type=submit]").click()
+    page.wait_for_url(f"{base}/organise/cup/privacy/")
+    assert not Player.objects.filter(forgotten_at__isnull=True).exists()
+    page.goto(f"{base}/organise/cup/players/")
+    listed = page.locator("main").inner_text()
+    assert "陳俊傑" not in listed
+    assert ("1 號參加者" if language == "zh-hant" else "Player 1") in listed

@@ -193,3 +193,24 @@ def test_the_settings_page_says_until_when_and_offers_forgetting_now(organiser_c
     text = page(organiser_client, "/organise/cup/settings/")
     assert "/organise/cup/privacy/forget/" in text
     assert "2027年3月5日" in text
+
+
+def test_the_import_preview_shows_the_schools_without_consent(
+    organiser, organiser_client, tournament, school
+):
+    from referee.imports.applying import people_upload_store
+    from referee.privacy.consent import school_consent_record
+    from tests.referee.privacy.event import roster
+
+    school_consent_record(
+        actor=organiser, school=school, given=True, given_on=datetime.date(2026, 10, 3), note=""
+    )
+    kts = roster([("1", "施柏希", "Sze Pak Hei", "5忠")])
+    hsp = "\\r\\nHSP,海濱小學,Harbourside Primary,2,甘綺雯,Kam Yee Man,6孝,F\\r\\n".encode()
+    upload = people_upload_store(
+        actor=organiser, tournament=tournament, filename="two.csv", content=kts + hsp.lstrip(b"\\r\\n")
+    )
+    text = page(organiser_client, f"/organise/cup/import/{upload.pk}/")
+    warning = text.split('id="import-without-consent"')[1].split("</p>")[0]
+    assert "KTS" in warning
+    assert "HSP" not in warning
