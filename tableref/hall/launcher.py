@@ -139,7 +139,9 @@ def background_commands(weather: bool) -> dict[str, list[str]]:
 
 def stop_on_interrupt(background: BackgroundProcesses) -> None:
     """Ctrl+C (or a service manager's SIGTERM; both signals exist on every system) tells the background
-    processes to stop at once, then stops waitress, which lets requests in progress finish meanwhile."""
+    processes to stop at once, then stops waitress, which lets requests in progress finish meanwhile. Where
+    closing the terminal hangs the hall up (not Windows), that stops them too: they run in process groups of
+    their own, which the terminal does not reach."""
 
     def interrupt(signum: int, frame: Any) -> None:
         background.ask_to_stop()
@@ -147,6 +149,9 @@ def stop_on_interrupt(background: BackgroundProcesses) -> None:
 
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is not None:
+        signal.signal(hangup, interrupt)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
