@@ -45,10 +45,10 @@ check: $(BIN)/activate
 hall: $(BIN)/activate
 	$(BIN)/python -m tableref.hall
 
-# A backup of the whole database into backups/ (named by the time), and putting one back (it asks first).
+# A backup of the whole database into backups/ (BACKUP_DIR; named by the time), and putting one back (it says
+# what it would replace, then asks).
 backup: setup
-	mkdir -p backups
-	$(BIN)/python manage.py backup backups/tableref-$$(date +%Y%m%d-%H%M%S).backup
+	$(BIN)/python manage.py backup
 
 restore: setup
 	@test -n "$(BACKUP)" || { echo "Say which backup: make restore BACKUP=backups/tableref-....backup"; exit 2; }

@@ -8,6 +8,7 @@ from referee.views import (
     home,
     offline,
     preview,
+    privacy_notice,
     public,
     public_draws,
     referee,
@@ -24,6 +25,7 @@ from referee.views.organiser import (
     lockouts,
     notices,
     people,
+    privacy,
     prizes,
     referees,
     schedule,
@@ -65,6 +67,12 @@ organiser_patterns = [
     path(
         "<slug:slug>/standings/order/", standings_order.StandingsOrderView.as_view(), name="standings_order"
     ),
+    path("<slug:slug>/privacy/", privacy.PrivacyView.as_view(), name="privacy"),
+    path("<slug:slug>/privacy/schools/<int:pk>/", privacy.SchoolConsentView.as_view(), name="school_consent"),
+    path("<slug:slug>/privacy/find/", privacy.FindChildView.as_view(), name="privacy_find"),
+    path("<slug:slug>/privacy/players/<int:pk>/", privacy.ChildView.as_view(), name="privacy_child"),
+    path("<slug:slug>/privacy/access/", privacy.AccessView.as_view(), name="privacy_access"),
+    path("<slug:slug>/privacy/forget/", privacy.ForgetNowView.as_view(), name="privacy_forget"),
 ]
 
 referee_patterns = [
@@ -88,6 +96,7 @@ public_patterns = [
     path("<slug:slug>/hall/", hall_display.HallDisplayView.as_view(), name="hall"),
     path("<slug:slug>/hall/state.json", hall_display.hall_state_json, name="hall_state"),
     path("<slug:slug>/hall/panel/", hall_display.hall_panel, name="hall_panel"),
+    path("<slug:slug>/privacy/", privacy_notice.PrivacyNoticeView.as_view(), name="privacy"),
 ]
 
 urlpatterns = [

@@ -156,6 +156,9 @@ TASKS = {
 # Exported files are kept this long, then deleted; a file whose progress stops this long is interrupted.
 EXPORT_KEEP_HOURS = env_int("EXPORT_KEEP_HOURS", 24, minimum=1)
 EXPORT_STALLED_SECONDS = env_int("EXPORT_STALLED_SECONDS", 120, minimum=5)
+# `manage.py backup` writes here unless told a file; `forget_expired` deletes the backups here that hold a
+# tournament's children past its retention date (referee/privacy/).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,6 +6,7 @@ lists them for the export page and `python manage.py export --list`.
 
 from referee.exporters import (  # noqa: F401 - registration
     certificates,
+    data_record,
     player_cards,
     results_xlsx,
     school_pack,

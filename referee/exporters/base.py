@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from referee.models import Player, Round, School, Table, Tournament
+from referee.privacy.pseudonyms import is_pseudonym, pseudonym
 from referee.wording.audiences import CHOSEN, ORGANISER, POSTING, audience_label, audience_note
 from referee.wording.labels import SCOPE_LABELS
 from referee.wording.names import numbered_name, public_label, public_name
@@ -96,7 +97,10 @@ class Exporter(ABC):
         return self.audience == POSTING or (self.audience == CHOSEN and self.request.for_posting)
 
     def player_name(self, number: int, name_zh: str, name_en: str) -> str:
-        """A player as this file names them: as on the public pages when it is for posting."""
+        """A player as this file names them: as on the public pages when it is for posting; a child whose
+        data was removed by the pseudonym."""
+        if is_pseudonym(number, name_zh, name_en):
+            return pseudonym(number)
         if self.for_posting:
             player = Player(number=number, name_zh=name_zh, name_en=name_en)
             return public_name(player, self.tournament.privacy)

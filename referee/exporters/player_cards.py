@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from referee.exporters.base import SCHOOL
 from referee.exporters.fonts import markup
+from referee.exporters.links import privacy_notice_url
 from referee.exporters.pdf import PdfExporter, para, styles
 from referee.exporters.qr import QrCode
 from referee.exporters.registry import register
@@ -77,6 +78,9 @@ class PlayerCardsPdf(PdfExporter):
         labels = {
             "number": both_languages(gettext_noop("Player number")),
             "scan": both_languages(gettext_noop("Scan to find your table")),
+            "privacy": both_languages(gettext_noop("Privacy notice"))
+            + ": "
+            + privacy_notice_url(self.request.site_url, self.tournament),
         }
         cells = [self.card(player, width, labels) for player in players]
         rows = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
@@ -105,6 +109,7 @@ class PlayerCardsPdf(PdfExporter):
             para(person_name(player.school.name_zh, player.school.name_en), "cell"),
             para(labels["number"], "small"),
             Paragraph(markup(f"#{player.number}"), number),
+            para(labels["privacy"], "small"),
         ]
         code: list[Flowable] = []
         if self.request.site_url:

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee.exporters.base import CHOSEN, SCHOOL, Exporter
 from referee.exporters.fonts import cjk_font, plain
+from referee.exporters.links import privacy_notice_url
 from referee.exporters.pdf import PdfExporter, para
 from referee.exporters.reads import tournament_hands
 from referee.exporters.registry import register
@@ -65,6 +66,8 @@ class SchoolResultsPdf(PdfExporter):
         )
         story: list[Flowable] = [para(self.tournament.name, "title"), para(self.document_title(), "subtitle")]
         story += [para(scope, "small"), para(self.audience_note(), "small")]
+        notice = privacy_notice_url(self.request.site_url, self.tournament)
+        story.append(para(_("Privacy notice: %(address)s") % {"address": notice}, "small"))
         story += [Spacer(1, 4 * mm), para(_("Standings"), "heading"), self.summary(), Spacer(1, 4 * mm)]
         story += [para(_("School ranking"), "heading"), *self.school_place(), Spacer(1, 4 * mm)]
         story += [para(_("Games"), "heading"), self.games()]

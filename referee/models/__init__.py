@@ -7,6 +7,7 @@ from referee.models.draws import DrawStatus, RoundDraw
 from referee.models.exports import ExportJob, ExportJobStatus
 from referee.models.imports import PeopleUpload
 from referee.models.people import NOT_DRAWN, Attendance, Player, School
+from referee.models.privacy import DataRemoval, PrivacySettings, RemovalKind, SchoolConsent
 from referee.models.prizes import Prize, PrizeKind
 from referee.models.results import Game, HandResult, Incident
 from referee.models.schedule import Round, Seat, Table
@@ -21,6 +22,10 @@ __all__ = [
     "RoundClock",
     "NOT_DRAWN",
     "PeopleUpload",
+    "DataRemoval",
+    "PrivacySettings",
+    "RemovalKind",
+    "SchoolConsent",
     "Attendance",
     "DrawStatus",
     "ExportJob",

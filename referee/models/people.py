@@ -8,6 +8,7 @@ from django.utils.translation import pgettext_lazy
 
 from core.text import validate_single_line
 from referee.models.tournament import Tournament
+from referee.privacy.pseudonyms import pseudonym
 from referee.wording.sentences import person_name
 
 
@@ -94,6 +95,13 @@ class Player(models.Model):
         blank=True,
         help_text=_("Among players the standings' other keys leave tied, a lower number ranks first."),
     )
+    forgotten_at = models.DateTimeField(
+        _("personal data removed at"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("Set when the child's names, class and 學號 were replaced by a pseudonym."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -113,7 +121,10 @@ class Player(models.Model):
 
     @property
     def display_name(self) -> str:
-        """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man)."""
+        """Both names when both were given, as organisers list them on the day: 陳大文 (Chan Tai Man); a
+        child whose data was removed by the pseudonym, in the page's language: Player 103."""
+        if self.forgotten_at is not None:
+            return pseudonym(self.number)
         return person_name(self.name_zh, self.name_en)
 
     @property

@@ -67,6 +67,12 @@ ACTION_LABELS = {
     "certificate.image": _("Certificate picture uploaded"),
     "certificate.image_remove": _("Certificate picture removed"),
     "certificate.signer": _("Certificate signer changed"),
+    "school.consent": _("School's consent recorded"),
+    "privacy.notice": _("Privacy notice changed"),
+    "privacy.retention": _("Retention period changed"),
+    "privacy.access": _("Data held given out on request"),
+    "privacy.erase": _("A child's personal data removed on request"),
+    "privacy.forget": _("Children's personal data removed"),
 }
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from referee.models import Player
 from referee.models.tournament import Privacy
+from referee.privacy.pseudonyms import is_pseudonym, pseudonym
 
 HIDDEN_CHARACTER = "○"
 
@@ -47,7 +48,10 @@ def english_initials(name: str) -> str:
 
 
 def public_name(player: Player, privacy: str) -> str:
-    """The name the privacy setting allows, alone (a file's "Player" column beside its "No." column)."""
+    """The name the privacy setting allows, alone (a file's "Player" column beside its "No." column); a child
+    whose data was removed by the pseudonym, whatever the setting."""
+    if forgotten(player):
+        return pseudonym(player.number)
     if privacy == Privacy.FULL_NAMES:
         return player.display_name
     if privacy == Privacy.INITIALS:
@@ -55,6 +59,11 @@ def public_name(player: Player, privacy: str) -> str:
             return chinese_initials(player.name_zh)
         return english_initials(player.name_en)
     return _("Player %(number)d") % {"number": player.number}
+
+
+def forgotten(player: Player) -> bool:
+    """Whether the player's names are the pseudonym (their data was removed), from the row or its columns."""
+    return player.forgotten_at is not None or is_pseudonym(player.number, player.name_zh, player.name_en)
 
 
 def numbered(number: int, name: str) -> str:
@@ -65,15 +74,17 @@ def numbered(number: int, name: str) -> str:
 def public_label(player: Player, privacy: str) -> str:
     """A player as the public pages show them: the name the privacy setting allows with their player number
     beside it, so that a parent tells their child from another 陳○○ of the same school; the number alone when
-    names are hidden."""
-    if privacy == Privacy.PLAYER_NUMBERS:
+    names are hidden, or when the pseudonym already carries it."""
+    if privacy == Privacy.PLAYER_NUMBERS or forgotten(player):
         return public_name(player, privacy)
     return numbered(player.number, public_name(player, privacy))
 
 
 def numbered_name(player: Player) -> str:
     """A player on the organiser's pages and files, where two names could be confused: #12 陳大文 (Chan Tai
-    Man)."""
+    Man); a child whose data was removed by the pseudonym alone."""
+    if forgotten(player):
+        return pseudonym(player.number)
     return numbered(player.number, player.display_name)
 
 

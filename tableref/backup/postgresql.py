@@ -37,7 +37,7 @@ def client_environment(settings_dict: dict[str, Any]) -> dict[str, str]:
     return environment
 
 
-def _tool(name: str) -> str:
+def tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
         raise BackupError(
@@ -57,7 +57,7 @@ def _run(arguments: list[str], settings_dict: dict[str, Any]) -> None:
 
 
 def postgresql_backup(connection: BaseDatabaseWrapper, target: Path) -> None:
-    arguments = [_tool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges", f"--file={target}"]
+    arguments = [tool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges", f"--file={target}"]
     _run(arguments, connection.settings_dict)
 
 
@@ -65,7 +65,7 @@ def postgresql_restore(connection: BaseDatabaseWrapper, source: Path) -> None:
     """Every table of the backup is dropped and made again from it, in one transaction: all or nothing."""
     connection.close()  # our own connection must hold no lock on the tables being replaced
     arguments = [
-        _tool("pg_restore"),
+        tool("pg_restore"),
         "--clean",
         "--if-exists",
         "--no-owner",

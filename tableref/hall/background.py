@@ -1,8 +1,12 @@
-"""The hall's background processes (the export worker, the weather readings), kept running beside the site.
+"""The hall's background processes (the task workers, the daily forgetting, the weather readings), kept
+running beside the site.
 
 Each runs as `python manage.py ...` in a process of its own, so that a crash or a stuck database call there
 never reaches the web server. One that stops is started again after a pause that grows while it keeps
-stopping; the site never stops because one of them did. Portable: nothing here needs a POSIX call.
+stopping; the site never stops because one of them did. Each is in a process group of its own, so that the
+terminal's Ctrl+C reaches the hall alone, which then tells each to stop once: a second signal makes a task
+worker quit in the middle of its own cleanup, and a process interrupted while it starts prints a traceback.
+Portable: nothing here needs a POSIX call (`OWN_PROCESS_GROUP` names each system's way).
 """
 
 from __future__ import annotations
@@ -15,9 +19,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Each in a process group of its own, so that Ctrl+C in the hall's window reaches the launcher alone, which
-# then stops them in order (a process still loading Django would die of a Ctrl+C with a traceback, and a
-# worker told twice quits in the middle of its own clean exit).
 OWN_PROCESS_GROUP: dict[str, int] = (
     {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
     if os.name == "nt"
@@ -39,6 +40,7 @@ class Background:
     pause: float = FIRST_PAUSE_SECONDS
     restart_at: float | None = None
     restarts: int = 0
+    told_to_stop: bool = False
 
 
 @dataclass
@@ -62,7 +64,7 @@ class BackgroundProcesses:
     def _launch(self, kept: Background) -> None:
         command = [sys.executable, "manage.py", *kept.command]
         kept.process = subprocess.Popen(command, cwd=self.root, **OWN_PROCESS_GROUP)
-        kept.started_at, kept.restart_at = time.monotonic(), None
+        kept.started_at, kept.restart_at, kept.told_to_stop = time.monotonic(), None, False
 
     def _watch(self) -> None:
         while not self._stopping.wait(self.check_every):
@@ -92,10 +94,11 @@ class BackgroundProcesses:
         return {kept.name: kept.process for kept in self._kept if kept.process is not None}
 
     def ask_to_stop(self) -> None:
-        """Tell each to stop and none to start again, without waiting (safe in a signal handler)."""
+        """Tell each to stop, once, and none to start again, without waiting (safe in a signal handler)."""
         self._stopping.set()
         for kept in self._kept:
-            if kept.process is not None and kept.process.poll() is None:
+            if kept.process is not None and kept.process.poll() is None and not kept.told_to_stop:
+                kept.told_to_stop = True
                 kept.process.terminate()
 
     def stop(self, grace_seconds: float) -> None:

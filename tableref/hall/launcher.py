@@ -2,9 +2,9 @@
 
 The same on Windows, macOS and Linux. Each start prepares the site (`tableref.hall.preparation`), prints the
 address with its QR code and a one-time unlock code, then serves with waitress on every interface
-(`tableref.hall.server`) while the export worker and the weather readings run beside it
-(`tableref.hall.background`). Ctrl+C stops everything within a few seconds with exit status 0; a second
-Ctrl+C stops at once.
+(`tableref.hall.server`) while the export worker, the daily forgetting of children's data past its date and
+the weather readings run beside it (`tableref.hall.background`). Ctrl+C stops everything within a few seconds
+with exit status 0; a second Ctrl+C stops at once.
 """
 
 from __future__ import annotations
@@ -133,6 +133,8 @@ def banner(
 
 
 def background_commands(weather: bool) -> dict[str, list[str]]:
+    """The export worker, the public pages' worker, the daily forgetting of children's data past its date, and
+    the weather readings."""
     commands = {
         "export worker": ["db_worker", "--no-startup-delay"],
         "public pages' worker": [
@@ -143,6 +145,7 @@ def background_commands(weather: bool) -> dict[str, list[str]]:
             "--interval",
             "0.5",
         ],
+        "forgetting": ["forget_schedule"],
     }
     if weather:
         commands["weather readings"] = ["weather_schedule"]

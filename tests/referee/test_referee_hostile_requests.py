@@ -64,6 +64,9 @@ QUERY_PARAMETERS = {
     "organiser:import_template": ["language"],
     "organiser:people_export": ["language"],
     "public:find_table": ["number"],
+    "organiser:privacy_find": ["number"],
+    "organiser:privacy_access": ["player", "school", "format", "language"],
+    "language": ["next"],
 }
 # Read by the view whatever the address: varied on the address's first form only.
 SHARED_QUERY_PARAMETERS = {
@@ -249,6 +252,13 @@ def addresses(name: str, world: World) -> list[str]:
         "organiser:prizes": [(slug,)],
         "organiser:certificate_picture": [(slug, "logo"), (slug, "no-such-kind")],
         "organiser:notices": [(slug,)],
+        "organiser:privacy": [(slug,), ("no-such-tournament",)],
+        "organiser:school_consent": [(slug, world.school.pk), (slug, HUGE)],
+        "organiser:privacy_find": [(slug,)],
+        "organiser:privacy_child": [(slug, world.player.pk), (slug, HUGE)],
+        "organiser:privacy_access": [(slug,)],
+        "organiser:privacy_forget": [(slug,)],
+        "public:privacy": [(slug,), ("no-such-tournament",)],
         "referee:my_tables": [()],
         "referee:table": [(table.pk,) for table in tables] + [(HUGE,)],
         "referee:preview": [(table.pk,) for table in tables],

@@ -25,6 +25,7 @@ from core.errors import ServiceError
 from core.views import OrganiserMixin, posted_object, show_error_on_form
 from referee import permissions, selectors, services
 from referee.models import NOT_DRAWN, Attendance, Player, Seat, Tournament
+from referee.privacy.consent import schools_without_consent
 from referee.selectors.draws import round_seated_draw, rounds_drawn_not_begun
 from referee.services import attendance as door
 from referee.services import people as registration
@@ -127,6 +128,7 @@ class CheckInView(CheckInMixin, TemplateView):
                 "total": sum(row.total for row in counts),
             },
             is_organiser=organiser,
+            without_consent={school.pk for school in schools_without_consent(self.tournament)},
             drawn_rounds=drawn_rounds,
             absent_seated=absent_seated,
             states=[

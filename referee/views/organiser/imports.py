@@ -38,7 +38,7 @@ from referee.imports.layout import BY_TEXT, CHOSEN, DUPLICATE, UNKNOWN, Sheet, l
 from referee.imports.planning import ADD, UPDATE, ImportPlan
 from referee.imports.reading import MAX_FILE_BYTES, check_size, too_large_message
 from referee.imports.workbook import people_workbook, template_workbook
-from referee.models import PeopleUpload
+from referee.models import PeopleUpload, School
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORM_OVERHEAD = 64 * 1024  # the form's other fields and the multipart boundaries around the file
@@ -116,6 +116,7 @@ class ImportPreviewView(OrganiserMixin, TemplateView):
         _label_changed_fields(plan)
         context.update(upload=self.upload, plan=plan)
         context["sheets"] = [_sheet_context(sheet) for sheet in plan.sheets if sheet.columns]
+        context["without_consent"] = _schools_without_consent(self.tournament, plan)
         context["groups"] = [
             (
                 KIND_LABELS[kind],
@@ -148,6 +149,16 @@ class ImportPreviewView(OrganiserMixin, TemplateView):
             return HttpResponseRedirect(request.path)
         messages.success(request, _import_done(plan))
         return HttpResponseRedirect(reverse("organiser:checkin", args=[self.tournament.slug]))
+
+
+def _schools_without_consent(tournament: Any, plan: ImportPlan) -> list[str]:
+    """The codes of the file's schools whose agreement is not recorded (a new school's never is)."""
+    codes = {change.values.get("code") for change in plan.changes if change.kind == "schools"}
+    codes |= {change.values.get("school") for change in plan.changes if change.kind == "players"}
+    agreed = set(
+        School.objects.filter(tournament=tournament, consent__given=True).values_list("code", flat=True)
+    )
+    return sorted(code for code in codes if isinstance(code, str) and code and code not in agreed)
 
 
 def _posted_columns(request: HttpRequest) -> dict[str, dict[str, str]]:

@@ -16,6 +16,7 @@ from core.errors import ServiceError
 from core.views import OrganiserMixin, show_error_on_form
 from referee import permissions, selectors, services
 from referee.forms import TournamentCreateForm, TournamentSettingsForm
+from referee.privacy.retention import retention_of
 from referee.results.table_rules import TableStatus
 from referee.wording.codes import ruleset_choices
 
@@ -101,6 +102,11 @@ class TournamentSettingsView(OrganiserMixin, FormView):
     def get_initial(self) -> dict[str, Any]:
         names = TournamentSettingsForm.base_fields.keys()
         return {name: getattr(self.tournament, name) for name in names}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["retention"] = retention_of(self.tournament)
+        return context
 
     def form_valid(self, form: TournamentSettingsForm) -> HttpResponse:
         try:

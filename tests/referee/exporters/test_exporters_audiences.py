@@ -23,6 +23,7 @@ AUDIENCES = {
     "blank-scoresheets-pdf": ORGANISER,
     "player-cards-pdf": HANDOUT,  # each card handed to its own child, the sheet never posted
     "certificates-pdf": HANDOUT,  # each certificate given to its own child
+    "school-data-record-pdf": POSTING,  # names no child: player numbers only
 }
 
 

@@ -15,6 +15,7 @@ ISSUE_EXPORTERS = [
     "school-pack",
     "player-cards-pdf",
     "certificates-pdf",
+    "school-data-record-pdf",  # issue 35: a school's record of its children's data
 ]
 
 

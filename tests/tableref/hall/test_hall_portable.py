@@ -72,7 +72,7 @@ def test_the_hall_starts_serves_and_stops_without_what_windows_lacks(tmp_path: P
     printed = hall.printed()
     assert "Traceback" not in printed, printed[-3000:]
     listings = list(loaded.glob("loaded-*.txt"))
-    assert len(listings) >= 2, "the launcher and the export worker each list what they loaded"
+    assert len(listings) >= 3, "the launcher, the export worker and the forgetting each list what they loaded"
     modules = {Path(line) for listing in listings for line in listing.read_text().splitlines() if line}
     assert any(path.name == "server.py" and path.parent.name == "hall" for path in modules)
     uses = [use for module in sorted(modules) if module.suffix == ".py" for use in posix_only_uses(module)]
