@@ -27,7 +27,14 @@ def draw_lines(round_: Round) -> list[DrawLine]:
     seats = (
         Seat.objects.filter(round=round_)
         .select_related("player", "table")
-        .only("letter", "table__number", "player__number", "player__name_zh", "player__name_en")
+        .only(
+            "letter",
+            "table__number",
+            "player__number",
+            "player__name_zh",
+            "player__name_en",
+            "player__forgotten_at",
+        )
         .order_by("player__number")
     )
     return [DrawLine(seat.player.number, seat.player, seat.table.number, seat.letter) for seat in seats]

@@ -43,7 +43,7 @@ WORDS = {
         "save notice": "Save the notice",
         "find": "Find the child",
         "remove": "Remove the child's personal data",
-        "kept until": "March 5, 2027",
+        "kept until": "5 Mar 2027",
         "sheet": "Children",
     },
 }

@@ -82,7 +82,7 @@ def test_the_notice_is_the_template_filled_in_until_the_organiser_writes_their_o
     english = Client()
     english.cookies["django_language"] = "en"
     text = page(english, "/t/cup/privacy/")
-    assert "March 5, 2027" in text  # the English template, still filled in
+    assert "5 Mar 2027" in text  # the English template, still filled in
     assert "Ask 黃主任 2345 6789." in text
 
 
