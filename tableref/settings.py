@@ -220,7 +220,7 @@ LOGOUT_REDIRECT_URL = "login"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
 # "Find my table" answers at most this many numbers a minute to one address (counted in the shared cache,
-# referee/public_throttle.py); raise it when a whole hall reaches a server through one address.
+# referee/public/throttle.py); raise it when a whole hall reaches a server through one address.
 FIND_TABLE_PER_MINUTE = env_int("FIND_TABLE_PER_MINUTE", 30, minimum=1)
 
 # A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow

@@ -41,7 +41,7 @@ class TimeUpRule(models.TextChoices):
 
 
 class SchoolRanking(models.TextChoices):
-    """How schools are ranked against each other (`referee/selectors/school_ranking.py`)."""
+    """How schools are ranked against each other (`referee/standings/selectors/school_ranking.py`)."""
 
     BEST = "best", _("The best N children of each school")
     AVERAGE = "average", _("The average per child")

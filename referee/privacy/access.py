@@ -25,13 +25,14 @@ from openpyxl import Workbook
 
 from core.audit import audit_record
 from core.models import AuditEntry
-from referee import permissions, selectors
-from referee.exporters.base import tournament_time_zone
-from referee.exporters.xlsx import Column, SheetWriter, xml_safe
+from referee import permissions
+from referee.exports.exporters.base import tournament_time_zone
+from referee.exports.exporters.xlsx import Column, SheetWriter, xml_safe
 from referee.models import HandResult, Incident, Player, School, SchoolConsent, Seat, Tournament
 from referee.privacy.notice import privacy_notice
 from referee.privacy.retention import retention_of
 from referee.privacy.scrubbing import Child, NameFinder, is_player_snapshot
+from referee.standings.selectors.standings import standings
 from referee.wording.actions import action_label
 from referee.wording.codes import incident_label
 from referee.wording.figures import count_text, score_text
@@ -124,7 +125,7 @@ def _school(school: School) -> dict[str, Any]:
 
 def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dict[str, Any]]:
     pks = [player.pk for player in players]
-    standing = {row.player_id: row for row in selectors.standings(tournament) if row.player_id in set(pks)}
+    standing = {row.player_id: row for row in standings(tournament) if row.player_id in set(pks)}
     seats = _by_player(Seat.objects.filter(player__in=pks).select_related("table__round"), "player_id")
     hands = _by_player(
         HandResult.objects.filter(seat__player__in=pks).select_related("game__table__round", "seat"),

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import School, SchoolConsent, Tournament
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 NOTE_LENGTH = 1000
 

@@ -31,6 +31,8 @@ from core.audit import audit_record
 from core.errors import ServiceError
 from core.models import AuditEntry
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import (
     DataRemoval,
     ExportJob,
@@ -44,8 +46,6 @@ from referee.models import (
 from referee.privacy.pseudonyms import stored_names
 from referee.privacy.retention import retention_of, today
 from referee.privacy.scrubbing import Child, NameScrubber, scrub_rows, snapshot_children, tournament_lookups
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 # Rows that are not a child's, or are replaced whole: the tournament's and its schools' own names, its privacy
 # notice, the removal records (numbers only); players are rewritten as a whole, files deleted.

@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import PrivacySettings, Tournament
 from referee.models.tournament import Privacy
 from referee.privacy.retention import retention_of, settings_of
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 LANGUAGES = ("zh-hant", "en")
 PLACEHOLDERS = ("tournament", "public_names", "kept_until", "retention_days", "contact")

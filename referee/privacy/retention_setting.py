@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import Tournament
 from referee.models.privacy import DEFAULT_RETENTION_DAYS
 from referee.privacy.retention import LONGEST_RETENTION_DAYS, Retention, retention_of, settings_of
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 REASON_LENGTH = 500
 

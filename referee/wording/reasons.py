@@ -23,7 +23,7 @@ from scoring.ranking import TABLES_WON, Higher, first_difference
 
 
 class StandingRow(Protocol):
-    """A ranked row, as `referee.selectors.standings` and the school summary return them."""
+    """A ranked row, as `referee.standings.selectors.standings` and the school summary return them."""
 
     @property
     def rank(self) -> int: ...
