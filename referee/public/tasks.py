@@ -10,6 +10,6 @@ from django_tasks import task
 def public_part_make(tournament_pk: int, part: str, choices: str, language: str) -> int:
     """Make again a public part that a reader found a version behind (`referee.public.cache.served`); the
     version made, or 0 when the tournament is gone."""
-    from referee.public.parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     return make_public_part(tournament_pk, part, choices, language)

@@ -315,7 +315,7 @@ def test_a_reader_never_waits_for_the_standings_to_be_made_again(
         assert "李○○" in fragment(client, released)  # as they were, while the task waits
     queued = parts_made_later.results
     assert [(result.task.name, result.args[1]) for result in queued] == [("public_part_make", "standings")]
-    from referee.public.parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     made = make_public_part(*queued[0].args)
     assert made == version(released)
@@ -327,14 +327,14 @@ def test_the_etag_follows_the_version_served(client, released, organiser, parts_
     first = client.get(address)
     release(organiser, released, privacy="full-names")
     assert client.get(address, headers={"If-None-Match": first["ETag"]}).status_code == 304
-    from referee.public.parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     make_public_part(*parts_made_later.results[0].args)
     assert client.get(address, headers={"If-None-Match": first["ETag"]}).status_code == 200
 
 
 def test_a_part_made_outside_a_request_is_the_one_a_request_makes(client, released, rf):
-    from referee.public.parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     address = reverse("public:standings_fragment", args=[released.slug])
     in_a_request = client.get(address + "?view=schools").content

@@ -14,19 +14,30 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
 import scoring
 from core.models import AuditEntry
 from referee.models import Game
-from referee.play.forms.entry import GameEntryForm
 from referee.play.selectors.sheets import SheetSeat
 from referee.results.hands import normalised
 from referee.wording.changes import HAND_LABELS
 from referee.wording.labels import ending_label, yes_no
 from referee.wording.seats import seat_label
+
+
+class Entry(Protocol):
+    """What the merge reads of this device's checked entry (the table page's `GameEntryForm`)."""
+
+    cleaned_data: dict[str, Any]
+
+    @property
+    def last_card(self) -> str: ...
+
+    def hand_facts(self) -> list[scoring.PlayerInput]: ...
+
 
 HAND_KEYS = ("rack", "rack_value", "made_initial_meld", "could_meld", "drawn")
 
@@ -114,7 +125,7 @@ def _base_snapshot(game: Game, version: int | None) -> dict[str, Any] | None:
     return entry.changes.get("after") if entry else None
 
 
-def _form_facts(form: GameEntryForm, letters: list[str]) -> dict[str, Any]:
+def _form_facts(form: Entry, letters: list[str]) -> dict[str, Any]:
     values = form.cleaned_data
     hands = {}
     for fact in form.hand_facts():
@@ -153,7 +164,7 @@ def _shown(field: str, value: Any) -> str:
     return str(value)
 
 
-def game_conflict(form: GameEntryForm, seats: list[SheetSeat], current: Game) -> Conflict:
+def game_conflict(form: Entry, seats: list[SheetSeat], current: Game) -> Conflict:
     """The differences between the saved game and this device's valid entry, and the values to re-offer."""
     letters = [seat.letter for seat in seats]
     names = {seat.letter: seat.player_name for seat in seats}
