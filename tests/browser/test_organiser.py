@@ -233,8 +233,8 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/organise/{tournament.slug}/tables/{table.pk}/")
     page.once("dialog", answer(False))
-    page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
-    page.wait_for_timeout(300)
+    with page.expect_event("dialog"):
+        page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
     assert asked == ["要清空第 1 桌的甲座（#1 陳俊傑）嗎？"]
     assert Seat.objects.count() == 1
     page.once("dialog", answer(True))
@@ -245,8 +245,8 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     page.goto(f"{live_server.url}/organise/{tournament.slug}/rounds/")
     delete = page.get_by_role("button", name="刪除")
     page.once("dialog", answer(False))
-    delete.click()
-    page.wait_for_timeout(300)
+    with page.expect_event("dialog"):
+        delete.click()
     assert asked[-1] == "要刪除第一輪及其 2 張比賽桌嗎？桌上的座位及評審員安排亦會一併刪除。"
     assert tournament.rounds.count() == 1
     assert Table.objects.count() == 2

@@ -410,8 +410,7 @@ def test_logout_leaves_nothing_on_the_phone(live_server, phone_page, demo):
     page.locator("form.logout button").click()
     page.wait_for_selector("[data-forget-device]")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tableref:'))") == []
-    page.wait_for_timeout(300)
-    assert page.evaluate("caches.keys()") == []
+    page.wait_for_function("caches.keys().then(keys => keys.length === 0)")
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
 
 
