@@ -27,8 +27,8 @@ from referee.models.schedule import SEAT_LETTERS
 from referee.models.tournament import SharedWinCredit
 from referee.results.ranking import ranked_order
 from referee.results.table_rules import table_ruleset, table_status
-from referee.standings.selectors import standings
 from referee.standings.selectors.schools import school_standings
+from referee.standings.selectors.standings import standings
 from referee.wording.codes import basis_label, incident_label, outcome_reason
 from referee.wording.labels import ending_label
 from referee.wording.names import school_name, user_name

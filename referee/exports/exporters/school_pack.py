@@ -21,8 +21,8 @@ from referee.exports.exporters.reads import tournament_hands
 from referee.exports.exporters.registry import register
 from referee.exports.exporters.results_xlsx import ResultsSheets
 from referee.exports.exporters.xlsx import XlsxExporter
-from referee.standings.selectors import standings
 from referee.standings.selectors.schools import school_standings
+from referee.standings.selectors.standings import standings
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
 from referee.wording.school_ranking import school_ranking_text

@@ -19,8 +19,7 @@ from referee.exports.exporters.pdf import PdfExporter, StreamedTable, para
 from referee.exports.exporters.registry import register
 from referee.models import School
 from referee.results.ranking import standings_order
-from referee.standings.selectors import standings
-from referee.standings.selectors.standings import StandingRow
+from referee.standings.selectors.standings import StandingRow, standings
 from referee.wording.figures import count_text, rank_text, score_text
 from referee.wording.names import school_name
 from referee.wording.standings_order import order_text

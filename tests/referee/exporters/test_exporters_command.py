@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from referee.exports.exporters import all_exporters
 from referee.management.demo import load_demo, read_demo
-from referee.standings.selectors import standings
+from referee.standings.selectors.standings import standings
 
 
 def export(*arguments: str) -> str:

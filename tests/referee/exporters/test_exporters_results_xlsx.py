@@ -19,7 +19,7 @@ from referee.people.services.people import player_create, school_create
 from referee.play.services.incidents import incident_record
 from referee.play.services.results import game_result_submit
 from referee.play.services.signoff import table_tie_break_record
-from referee.standings.selectors import standings
+from referee.standings.selectors.standings import standings
 from referee.tournaments.services.schedule import round_create, table_create
 from referee.tournaments.services.tournaments import tournament_create
 from referee.wording.codes import decided_by_label

@@ -13,7 +13,7 @@ from django.utils import translation
 from referee.exports.exporters import ExportRequest, get_exporter, standings_pdf
 from referee.models.tournament import Privacy
 from referee.play.services.results import game_result_submit
-from referee.standings.selectors import standings
+from referee.standings.selectors.standings import standings
 from referee.tournaments.services.schedule import round_create
 from referee.wording.names import public_name
 from scoring import PlayerInput
