@@ -1,17 +1,11 @@
 """Removing children's personal data: a whole tournament's at the end of its retention period (or sooner, by
 its organiser), or one child's at once on request.
 
-Each child becomes their pseudonym (`pseudonyms.py`) in their player row (names; class and 學號 emptied) and
-in every record of the tournament that names them (`scrubbing.py`: the audit's snapshots and reasons,
-incidents' notes, draws, anything else with text); the tournament's stored export files and the people files
-kept for a preview are deleted, since they were made from the names; the cached pages are cleared (Django's
-cache API: every entry, a rare operation). Results, standings, school totals and the audit's entries stay, so
-the tournament still reads as it was played. Each school affected gets a `DataRemoval` row, its record.
-
-On SQLite the database is rebuilt once the change commits (`VACUUM`, a second or so for a hall's database)
-and its write-ahead log emptied into it, so that no copy of the file, a backup's included, keeps the old
-names in pages SQLite has freed but not yet overwritten. PostgreSQL's old row versions are left to its own
-vacuum; `pg_dump` never copies them.
+Each child becomes their pseudonym in their player row (class and 學號 emptied) and in every record that
+names them (`scrubbing.py`); stored export files and kept people files are deleted and the cache cleared.
+Results, standings and the audit's entries stay; each school affected gets a `DataRemoval` row. On SQLite
+the file is rebuilt (`VACUUM`) once the change commits, so that no copy of it keeps the old names in freed
+pages; PostgreSQL's old row versions are left to its vacuum, which `pg_dump` never copies.
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """The shared Excel base: openpyxl in write-only mode, so memory does not grow with the workbook.
 
-Every sheet gets a bold, frozen header row, an autofilter over its rows and set column widths; numbers are
-written as numbers (a shared-win share as a decimal with 2 places shown), never as text.
-
-Every text is written as text: a name typed as `=HYPERLINK(...)` stays those characters, never a live formula
-(openpyxl makes any string that starts with "=" a formula; such cells are marked as text), and characters that
-XML cannot hold (control characters stored before the forms refused them) are dropped rather than failing
-the whole export.
-
-A provisional workbook (tables not yet signed off counted) opens on a sheet that says so, carries the mark in
-its title and file name, and colours every tab amber; the sheets keep their names, so formulas that refer to
-them work on the final workbook too.
+Each sheet has a bold, frozen header, an autofilter and set widths; numbers stay numbers. Every text stays
+text: `=HYPERLINK(...)` typed as a name is never a live formula, and characters XML cannot hold are dropped
+rather than failing the export. A provisional workbook opens on a sheet that says so, carries the mark in its
+title and file name and colours its tabs amber, with the final workbook's sheet names.
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
 """What an import would change: rows to add, to update, unchanged, and refused, each with its row and column.
 
-The plan is computed against the database as it is, under the tournament's lock when it is applied, so a
-preview and the apply that follows say the same unless someone else changed the tournament in between (then
-the apply says what it did).
-
-A people sheet gives schools and players, together or apart: each school once, from the first row with its
-code (a later row may fill a name the first left empty, never change one), and a player from every row with a
-player's columns. Only the columns a sheet has are compared and written: a roster without English names
-leaves the English names registered as they are.
-
-Matching (the organiser's guide says the same): a school by its code; a player by their player number when
-the row gives one (numbers are unique across the tournament, so a number of another school's player is
-refused), else by the school and the school's own number (學號, with the class when the file gives one 學號
-to two children of a school), else by name within the school; a referee by login name, only among this
-tournament's referees (`referees.py`). New players without a number are numbered by `numbering.py`.
+Planned against the database as it is, again under the tournament's lock when applied. Each school comes
+once (its first row; a later row may fill an empty name, never change one), a player from every row; only the
+columns a sheet has are compared and written. Matching, as the organiser's guide says: a school by code; a
+player by player number, else by school and 學號 (with the class when a 學號 repeats), else by name within
+the school (`players.py`); a referee by login name among this tournament's (`referees.py`). New players are
+numbered by `numbering.py`.
 """
 
 from __future__ import annotations
