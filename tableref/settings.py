@@ -147,7 +147,7 @@ TASK_BACKENDS = {
 _tasks_backend = os.environ.get("TASKS_BACKEND", "").strip().lower() or ("immediate" if DEBUG else "database")
 if _tasks_backend not in TASK_BACKENDS:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be database or immediate, not {_tasks_backend!r}.")
-# Two backends: the exports ("default"), and the public pages' parts made again after a change ("public"), so
+# Two backends: the exports ("default"), and the public pages' parts regenerated after a change ("public"), so
 # that a long export never holds the parents' standings back; the hall runs a worker for each.
 TASKS = {
     "default": {"BACKEND": TASK_BACKENDS[_tasks_backend]},

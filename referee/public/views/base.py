@@ -38,7 +38,7 @@ class PublicPageMixin:
 
     def embedded_version(self) -> str:
         """The version of a costly part the page shows (`public_cache.served`), which may be one behind the
-        tournament's while it is made again: the page is kept under both."""
+        tournament's while it is regenerated: the page is kept under both."""
         return ""
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -66,7 +66,7 @@ def _front_standings(tournament: Tournament) -> dict[str, Any]:
 
 
 def front_part(tournament: Tournament) -> Kept:
-    """The front page's top ten, from the cache (a version behind while it is made again)."""
+    """The front page's top ten, from the cache (a version behind while it is regenerated)."""
     return served(tournament, "front", QueryDict(), lambda: _front_standings(tournament))
 
 
