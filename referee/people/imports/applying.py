@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,7 +43,7 @@ class ImportRefused(ServiceError):
 
 
 def people_import_preview(
-    *, actor: AbstractBaseUser, tournament: Tournament, content: bytes, choices: Choices | None = None
+    *, actor: permissions.AnyUser, tournament: Tournament, content: bytes, choices: Choices | None = None
 ) -> ImportPlan:
     """What the file would change, saving nothing."""
     permissions.require_organiser(actor, tournament)
@@ -53,7 +52,7 @@ def people_import_preview(
 
 def people_import(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     tournament: Tournament,
     content: bytes,
     filename: str = "",
@@ -75,7 +74,7 @@ class _Source:
     sha256: str
 
 
-def _read_for_import(actor: AbstractBaseUser, tournament: Tournament, content: bytes) -> ReadFile:
+def _read_for_import(actor: permissions.AnyUser, tournament: Tournament, content: bytes) -> ReadFile:
     """The file read and checked outside any transaction (see the module's docstring), for an organiser only:
     nobody else makes the server read a file."""
     permissions.require_organiser(actor, tournament)
@@ -84,7 +83,7 @@ def _read_for_import(actor: AbstractBaseUser, tournament: Tournament, content: b
 
 def _apply_read(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     tournament: Tournament,
     read: ReadFile,
     choices: Choices | None,
@@ -137,11 +136,17 @@ def _audit_line(change: Change) -> dict[str, Any]:
     return line
 
 
+def _row_pk(change: Change) -> int:
+    """The row an update changes: the plan gives every update its row's key."""
+    assert change.pk is not None, change.label
+    return change.pk
+
+
 def _apply_schools(tournament: Tournament, plan: ImportPlan) -> dict[str, School]:
     for change in plan.of(SCHOOLS, ADD):
         School.objects.create(tournament=tournament, **change.values)
     for change in plan.of(SCHOOLS, UPDATE):
-        School.objects.filter(pk=change.pk).update(**change.values)
+        School.objects.filter(pk=_row_pk(change)).update(**change.values)
     return {school.code: school for school in School.objects.filter(tournament=tournament)}
 
 
@@ -157,7 +162,7 @@ def _apply_players(tournament: Tournament, plan: ImportPlan, schools: dict[str, 
         [Player(tournament=tournament, **_player_values(change, schools)) for change in plan.of(PLAYERS, ADD)]
     )
     for change in plan.of(PLAYERS, UPDATE):
-        Player.objects.filter(pk=change.pk).update(**_player_values(change, schools))
+        Player.objects.filter(pk=_row_pk(change)).update(**_player_values(change, schools))
 
 
 def _apply_referees(tournament: Tournament, plan: ImportPlan) -> None:
@@ -169,7 +174,7 @@ def _apply_referees(tournament: Tournament, plan: ImportPlan) -> None:
             user.set_unusable_password()
             user.save()
         else:
-            user = user_model.objects.get(pk=change.pk)
+            user = user_model.objects.get(pk=_row_pk(change))
             if user.first_name != change.values["display_name"]:
                 user.first_name = change.values["display_name"]
                 user.save(update_fields=["first_name"])
@@ -181,17 +186,18 @@ def _apply_referees(tournament: Tournament, plan: ImportPlan) -> None:
 
 
 def people_upload_store(
-    *, actor: AbstractBaseUser, tournament: Tournament, filename: str, content: bytes
+    *, actor: permissions.AnyUser, tournament: Tournament, filename: str, content: bytes
 ) -> PeopleUpload:
     """Read a file once and keep what was read for its preview (`referee/models/imports.py`). The file is
     read before the transaction that stores it opens; a file refused as a whole is not kept."""
-    read = _read_for_import(actor, tournament, content)
+    uploader = permissions.require_organiser(actor, tournament)  # nobody else makes the server read a file
+    read = read_people_file(content)
     with transaction.atomic():
         PeopleUpload.objects.filter(created_at__lt=timezone.now() - UPLOAD_LIFETIME).delete()
-        PeopleUpload.objects.filter(tournament=tournament, uploaded_by=actor).delete()
+        PeopleUpload.objects.filter(tournament=tournament, uploaded_by=uploader).delete()
         return PeopleUpload.objects.create(
             tournament=tournament,
-            uploaded_by=actor,
+            uploaded_by=uploader,
             filename=filename[:200],
             sha256=hashlib.sha256(content).hexdigest(),
             size=len(content),
@@ -199,7 +205,7 @@ def people_upload_store(
         )
 
 
-def people_upload_plan(*, actor: AbstractBaseUser, upload: PeopleUpload) -> ImportPlan:
+def people_upload_plan(*, actor: permissions.AnyUser, upload: PeopleUpload) -> ImportPlan:
     """What a kept file would change, with the columns as chosen: planned from what was read at the upload."""
     permissions.require_organiser(actor, upload.tournament)
     read = ReadFile.from_stored(upload.reading)
@@ -208,7 +214,7 @@ def people_upload_plan(*, actor: AbstractBaseUser, upload: PeopleUpload) -> Impo
 
 @transaction.atomic
 def people_upload_choose_columns(
-    *, actor: AbstractBaseUser, upload: PeopleUpload, chosen: dict[str, dict[str, str]]
+    *, actor: permissions.AnyUser, upload: PeopleUpload, chosen: dict[str, dict[str, str]]
 ) -> PeopleUpload:
     """Keep the organiser's meaning for the columns they changed (sheet index -> column -> field key, "" for
     a column not imported); a column left as it was read is not a choice, so it follows the header."""
@@ -230,7 +236,7 @@ def people_upload_choose_columns(
     return upload
 
 
-def people_upload_import(*, actor: AbstractBaseUser, upload: PeopleUpload) -> ImportPlan:
+def people_upload_import(*, actor: permissions.AnyUser, upload: PeopleUpload) -> ImportPlan:
     """Import a kept file, with its columns as chosen, and forget it, in one transaction."""
     permissions.require_organiser(actor, upload.tournament)
     read = ReadFile.from_stored(upload.reading)

@@ -137,15 +137,15 @@ class _Planner(SchoolRows):
                         % {"name": sheet.label}
                     )
             return
-        sheet = next((s for s in self.sheets if s.columns), None)
+        first = next((s for s in self.sheets if s.columns), None)
         message = _(
             "No row of headers was recognised. Choose what each column holds below, or start from the "
             "template: its first row names the columns (in Chinese or English)."
         )
-        if sheet is not None:
-            message += " " + _("The header was read as: %(reading)s.") % {"reading": sheet.reading_text()}
+        if first is not None:
+            message += " " + _("The header was read as: %(reading)s.") % {"reading": first.reading_text()}
         self.refusals.append(
-            Refusal(sheet.label if sheet else "", sheet.header_row if sheet else None, None, message)
+            Refusal(first.label if first else "", first.header_row if first else None, None, message)
         )
 
     # --- players ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
@@ -85,7 +85,7 @@ class RefereeIndex:
         action = UNCHANGED if before == values else UPDATE
         return Change(REFEREES, row, action, user.username, values, before, user.pk)
 
-    def match(self, typed: str) -> tuple[AbstractBaseUser | None, str]:
+    def match(self, typed: str) -> tuple[User | None, str]:
         """This tournament's referee for what the row says (or None), and the login name it stands for."""
         if not typed:
             raise RowRefused("username", _("Give the referee's short login name, for example amy."))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 
+from django.contrib.auth.models import User
 from django.utils import translation
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -126,7 +127,7 @@ def people_workbook(tournament: Tournament, language: str) -> bytes:
     return _save(workbook)
 
 
-def _referees_and_tables(tournament: Tournament) -> list[tuple[object, int | None]]:
+def _referees_and_tables(tournament: Tournament) -> list[tuple[User, int | None]]:
     """A referee's table number when every open table of that number is theirs (as the import sets it)."""
     open_tables = list(
         Table.objects.filter(round__tournament=tournament, signed_off_at__isnull=True).values_list(

@@ -13,7 +13,6 @@ Marking them present again does not put them back: the organiser seats a late ar
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -36,7 +35,7 @@ def can_check_in(user: permissions.AnyUser, tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance: str) -> Player:
+def player_attendance_set(*, actor: permissions.AnyUser, player: Player, attendance: str) -> Player:
     """Present, late, absent, or back to expected (an undo): the player's row and its audit entry, nothing
     more. A withdrawn player stays withdrawn here: that is the organisers' decision, made with the draw."""
     tournament = player.tournament
@@ -51,7 +50,7 @@ def player_attendance_set(*, actor: AbstractBaseUser, player: Player, attendance
 
 
 @transaction.atomic
-def school_attendance_rest_present(*, actor: AbstractBaseUser, school: School) -> list[int]:
+def school_attendance_rest_present(*, actor: permissions.AnyUser, school: School) -> list[int]:
     """Everyone of the school not yet marked is present: one tap once the absent are marked. Returns the
     keys of the players it marked."""
     tournament = school.tournament
@@ -106,7 +105,7 @@ def unplayed_seats(player: Player) -> list[Seat]:
 
 
 @transaction.atomic
-def player_substitute(*, actor: AbstractBaseUser, absent: Player, substitute: Player) -> list[Seat]:
+def player_substitute(*, actor: permissions.AnyUser, absent: Player, substitute: Player) -> list[Seat]:
     """A player of the same school takes the absent player's seat at every table not yet played. Tables
     already played keep the absent player and their results. Each table's history records the change. A
     substitute not yet marked at the door is marked here: the organiser has them at hand."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
-
 from core.audit import audit_record
+from core.permissions import AnyUser
 from referee.models import Player, Tournament
 
 
 def attendance_change(
-    actor: AbstractBaseUser, tournament: Tournament, player: Player, attendance: str, *, public: bool = True
+    actor: AnyUser, tournament: Tournament, player: Player, attendance: str, *, public: bool = True
 ) -> None:
     """Store `attendance` for the (locked) player and audit what it was; the caller's instance follows. A part
     of the services that call it, which check who may: not a service of its own (its actor is positional).

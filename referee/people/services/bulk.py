@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import CharField
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
@@ -41,7 +41,7 @@ def player_line(line: str) -> dict[str, str]:
 
 @transaction.atomic
 def players_create_many(
-    *, actor: AbstractBaseUser, tournament: Tournament, school: School, lines: str
+    *, actor: permissions.AnyUser, tournament: Tournament, school: School, lines: str
 ) -> list[Player]:
     """Every line a player of `school`, numbered on from the highest number; all or none."""
     permissions.require_organiser(actor, tournament)
@@ -89,8 +89,7 @@ def _line_values(line: str) -> dict[str, str]:
     except ValueError:
         raise ServiceError(_("give at most a Chinese name, an English name and a class.")) from None
     cleaned = {
-        name: clean_text(value, field=name, max_length=Player._meta.get_field(name).max_length)
-        for name, value in values.items()
+        name: clean_text(value, field=name, max_length=_text_length(name)) for name, value in values.items()
     }
     if not cleaned["name_zh"] and not cleaned["name_en"]:
         raise ServiceError(_("give a name."))
@@ -98,8 +97,16 @@ def _line_values(line: str) -> dict[str, str]:
     return cleaned
 
 
+def _text_length(name: str) -> int:
+    """The model's length of one of the player's text fields."""
+    field = Player._meta.get_field(name)
+    assert isinstance(field, CharField), name
+    assert field.max_length is not None, name
+    return field.max_length
+
+
 @transaction.atomic
-def tables_create_many(*, actor: AbstractBaseUser, round_: Round, count: int) -> list[Table]:
+def tables_create_many(*, actor: permissions.AnyUser, round_: Round, count: int) -> list[Table]:
     """`count` tables numbered on from the round's highest table."""
     permissions.require_organiser(actor, round_.tournament)
     tournament = lock_tournament(round_.tournament)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,7 +21,7 @@ PLAYER_FIELDS = ["name_zh", "name_en", "class_name", "number", "school_number", 
 
 def _clean_school(
     tournament: Tournament, *, name_zh: str, name_en: str, code: str, exclude_pk: int | None
-) -> dict:
+) -> dict[str, str]:
     values = {
         "name_zh": clean_text(name_zh, field="name_zh", max_length=120),
         "name_en": clean_text(name_en, field="name_en", max_length=120),
@@ -30,7 +31,9 @@ def _clean_school(
         raise ServiceError(
             _("Give the school's name in Chinese or in English."), field="name_zh", code="no-name"
         )
-    clash = School.objects.filter(tournament=tournament, code=values["code"]).exclude(pk=exclude_pk)
+    clash = School.objects.filter(tournament=tournament, code=values["code"])
+    if exclude_pk is not None:
+        clash = clash.exclude(pk=exclude_pk)
     if clash.exists():
         raise ServiceError(_("Another school already uses this code."), field="code", code="duplicate")
     return values
@@ -38,7 +41,7 @@ def _clean_school(
 
 @transaction.atomic
 def school_create(
-    *, actor: AbstractBaseUser, tournament: Tournament, name_zh: str, name_en: str, code: str
+    *, actor: permissions.AnyUser, tournament: Tournament, name_zh: str, name_en: str, code: str
 ) -> School:
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
@@ -52,13 +55,13 @@ def school_create(
 
 @transaction.atomic
 def school_update(
-    *, actor: AbstractBaseUser, school: School, name_zh: str, name_en: str, code: str
+    *, actor: permissions.AnyUser, school: School, name_zh: str, name_en: str, code: str
 ) -> School:
     permissions.require_organiser(actor, school.tournament)
     tournament = lock_tournament(school.tournament)
     school = School.objects.select_for_update().get(pk=school.pk)
     values = _clean_school(tournament, name_zh=name_zh, name_en=name_en, code=code, exclude_pk=school.pk)
-    return audited_update(
+    audited_update(
         actor=actor,
         tournament=tournament,
         instance=school,
@@ -66,10 +69,11 @@ def school_update(
         action="school.update",
         fields=SCHOOL_FIELDS,
     )
+    return school
 
 
 @transaction.atomic
-def school_delete(*, actor: AbstractBaseUser, school: School) -> None:
+def school_delete(*, actor: permissions.AnyUser, school: School) -> None:
     """Only a school without players: a typo is fixed by deleting, a real school keeps its history."""
     permissions.require_organiser(actor, school.tournament)
     tournament = lock_tournament(school.tournament)
@@ -90,10 +94,10 @@ def _clean_player(
     number: int | None,
     exclude_pk: int | None,
     school_number_typed: str = "",
-) -> dict:
+) -> dict[str, Any]:
     if school is None or school.tournament_id != tournament.pk:
         raise ServiceError(_("Choose a school of this tournament."), field="school", code="wrong-school")
-    values = {
+    values: dict[str, Any] = {
         "school": school,
         "name_zh": clean_text(name_zh, field="name_zh", max_length=80),
         "name_en": clean_text(name_en, field="name_en", max_length=120),
@@ -105,7 +109,9 @@ def _clean_player(
         raise ServiceError(
             _("Give the player's name in Chinese or in English."), field="name_zh", code="no-name"
         )
-    clash = Player.objects.filter(tournament=tournament, number=values["number"]).exclude(pk=exclude_pk)
+    clash = Player.objects.filter(tournament=tournament, number=values["number"])
+    if exclude_pk is not None:
+        clash = clash.exclude(pk=exclude_pk)
     if clash.exists():
         raise ServiceError(_("Another player already has this number."), field="number", code="duplicate")
     return values
@@ -120,7 +126,7 @@ def next_player_number(tournament: Tournament) -> int:
 @transaction.atomic
 def player_create(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     tournament: Tournament,
     school: School | None,
     name_zh: str = "",
@@ -154,7 +160,7 @@ def player_create(
 @transaction.atomic
 def player_update(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     player: Player,
     school: School | None,
     name_zh: str,
@@ -177,7 +183,7 @@ def player_update(
         exclude_pk=player.pk,
         school_number_typed=player.school_number if school_number is None else school_number,
     )
-    return audited_update(
+    audited_update(
         actor=actor,
         tournament=tournament,
         instance=player,
@@ -185,10 +191,11 @@ def player_update(
         action="player.update",
         fields=PLAYER_FIELDS,
     )
+    return player
 
 
 @transaction.atomic
-def player_delete(*, actor: AbstractBaseUser, player: Player) -> None:
+def player_delete(*, actor: permissions.AnyUser, player: Player) -> None:
     permissions.require_organiser(actor, player.tournament)
     tournament = lock_tournament(player.tournament)
     if Seat.objects.filter(player=player).exists():

@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from fractions import Fraction
 from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING
 
 from django.db.models import Count
 
@@ -23,8 +24,14 @@ from referee.standings.selectors.standings import StandingRow, standings
 from scoring.match_types import BY_GAMES_WON, BY_TOTAL_SCORE
 from scoring.ranking import TABLES_WON, Higher, rank
 
+if TYPE_CHECKING:
+    from referee.standings.selectors.schools import SchoolRow
+
 # The standings' keys a school's figures can be ranked by, and where each is read from a school's figures.
 SCHOOL_KEYS = {TABLES_WON: 2, BY_GAMES_WON: 0, BY_TOTAL_SCORE: 1}
+
+# A school as ranked: code, names, players, games played, games won, total, tables won, children counted.
+SchoolEntry = tuple[str, str, str, int, int, Fraction, Fraction, Fraction, int]
 
 
 def school_keys(tournament: Tournament) -> list[str]:
@@ -57,7 +64,7 @@ def ranked_schools(
     final_only: bool = True,
     round_: Round | None = None,
     held: Collection[int] = (),
-) -> list:
+) -> list[SchoolRow]:
     """Every school of the tournament, ranked by the tournament's school rule (the standings' queries and
     one more for the schools)."""
     from referee.standings.selectors.schools import SchoolRow
@@ -71,12 +78,14 @@ def ranked_schools(
         .values_list("code", "name_zh", "name_en", "player_count")
         .order_by("code")
     )
-    entries = []
+    entries: list[SchoolEntry] = []
     for code, name_zh, name_en, player_count in schools:
         counted = counted_rows(tournament, by_school.get(code, []))
         won, total, tables, played = figures(tournament, counted)
         entries.append((code, name_zh, name_en, player_count, played, won, total, tables, len(counted)))
-    keys = [Higher(name, itemgetter(5 + SCHOOL_KEYS[name])) for name in school_keys(tournament)]
+    keys: list[Higher[SchoolEntry]] = [
+        Higher(name, itemgetter(5 + SCHOOL_KEYS[name])) for name in school_keys(tournament)
+    ]
     placed = rank(sorted(entries, key=itemgetter(0)), keys)
     rows = [
         SchoolRow(

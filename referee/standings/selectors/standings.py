@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from operator import itemgetter
+from typing import Any
 
 from django.db.models import Case, Count, Exists, Field, Q, Sum, Value, When
 
@@ -104,7 +105,7 @@ def scope_condition(
 
 # Sums of whole numbers arrive as ints from SQLite and PostgreSQL alike; a plain output field spares Django a
 # converter call per value, a fifth of the time of a 5,000-player standings page.
-WHOLE = Field()
+WHOLE: Field[int, int] = Field()
 STANDING_FIELDS = ("pk", "number", "name_zh", "name_en", "class_name", "school__code")
 ROW_FIELDS = (
     *STANDING_FIELDS,
@@ -137,7 +138,7 @@ def standings(
     )
     order = ranked_order(tournament)
     tables = Table.objects.filter(round__tournament=tournament)
-    rows = (
+    query = (
         Player.objects.filter(tournament=tournament)
         .annotate(
             won_sixtieths=Sum("seats__hands__win_credit_sixtieths", filter=condition, output_field=WHOLE),
@@ -153,7 +154,7 @@ def standings(
         .order_by(*sql_order(order, COLUMNS, "number"))
         .values_list(*ROW_FIELDS, "has_final", "has_tie_break")
     )
-    rows = list(rows)
+    rows = list(query)
     has_final = round_ is None and bool(rows) and rows[0][-2]
     has_tie_break = bool(rows) and rows[0][-1]
     places = (
@@ -176,7 +177,7 @@ def standings(
 
 
 def _decided_at_tables(
-    placed: list[Placed[tuple]], decisions: list[TableDecision], order: tuple[str, ...]
+    placed: list[Placed[tuple[Any, ...]]], decisions: list[TableDecision], order: tuple[str, ...]
 ) -> dict[int, TableDecision]:
     """The players whose rank a table's tie-break decided: its winner and the others it ranked below them,
     where the standings' values left them equal."""
@@ -191,14 +192,17 @@ def _decided_at_tables(
             continue
         for other in decision.tied - {decision.winner}:
             entry = by_player.get(other)
-            same = entry is not None and all(entry.row[key] == winner.row[key] for key in keys)
-            if same and entry.rank > winner.rank:
+            if (
+                entry is not None
+                and all(entry.row[key] == winner.row[key] for key in keys)
+                and entry.rank > winner.rank
+            ):
                 found[decision.winner] = found[other] = decision
     return found
 
 
 def _standing_rows(
-    placed: list[Placed[tuple]], finalists: set[int], decided: dict[int, TableDecision]
+    placed: list[Placed[tuple[Any, ...]]], finalists: set[int], decided: dict[int, TableDecision]
 ) -> list[StandingRow]:
     """Each row: the six player fields, games played, games won and total (read in sixtieths), and what
     placed it: a tie, tables won, a final, a withdrawal, a table's tie-break."""
@@ -214,16 +218,21 @@ def _standing_rows(
     stayed, tables = FIELD["stayed"], FIELD["tables_won"]
     return [
         StandingRow(
-            entry.rank,
-            *entry.row[:6],
-            entry.row[played],
-            fraction(entry.row[won]),
-            fraction(entry.row[total]),
-            entry.tied,
-            entry.row[tables],
-            entry.row[0] in finalists,
-            not entry.row[stayed],
-            decided.get(entry.row[0]),
+            rank=entry.rank,
+            player_id=entry.row[0],
+            number=entry.row[1],
+            name_zh=entry.row[2],
+            name_en=entry.row[3],
+            class_name=entry.row[4],
+            school_code=entry.row[5],
+            games_played=entry.row[played],
+            games_won=fraction(entry.row[won]),
+            total=fraction(entry.row[total]),
+            tied=entry.tied,
+            tables_won=entry.row[tables],
+            by_final=entry.row[0] in finalists,
+            withdrawn=not entry.row[stayed],
+            table_tie_break=decided.get(entry.row[0]),
         )
         for entry in placed
     ]

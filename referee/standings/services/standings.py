@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,7 +19,7 @@ from scoring.ranking import STANDINGS_KEYS
 
 @transaction.atomic
 def tournament_standings_order_set(
-    *, actor: AbstractBaseUser, tournament: Tournament, keys: Sequence[str]
+    *, actor: permissions.AnyUser, tournament: Tournament, keys: Sequence[str]
 ) -> Tournament:
     """The keys, best first; an empty list goes back to the ruleset's order. Fixed once a game is saved:
     changing how players rank in the middle of play would move places already announced."""
@@ -55,7 +54,7 @@ def tournament_standings_order_set(
 
 @transaction.atomic
 def standings_decision_record(
-    *, actor: AbstractBaseUser, tournament: Tournament, numbers: Sequence[int], reason: str
+    *, actor: permissions.AnyUser, tournament: Tournament, numbers: Sequence[int], reason: str
 ) -> list[Player]:
     """The organisers' order for players the other keys leave tied (drawn by lot, for instance): the players
     by number, first placed first. Counts only where the standings order names the organisers' decision."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 
 from core.models import Account
@@ -21,7 +21,7 @@ def awaiting_own_password() -> Q:
 
 @dataclass(frozen=True)
 class CardRow:
-    referee: AbstractBaseUser
+    referee: User
     awaiting_own_password: bool
 
 
@@ -33,11 +33,15 @@ def card_rows(tournament: Tournament) -> list[CardRow]:
     return [CardRow(referee=referee, awaiting_own_password=referee.pk in awaiting) for referee in referees]
 
 
-def by_table_then_name(referee: AbstractBaseUser, tables: dict[int, list[int]]) -> tuple:
+# A sort key of `natural_key`: the parts of a name, numbers read as numbers.
+NameKey = tuple[tuple[int, int | str], ...]
+
+
+def by_table_then_name(referee: User, tables: dict[int, list[int]]) -> tuple[bool, int, NameKey, NameKey]:
     """The order cards are handed out in: by the first table a referee takes, those without a table last,
     then by name as people number them (評審員2號 before 評審員10號)."""
     numbers = tables.get(referee.pk, [])
-    name = referee.get_full_name() or referee.get_username()  # type: ignore[attr-defined]
+    name = referee.get_full_name() or referee.get_username()
     return (not numbers, numbers[0] if numbers else 0, natural_key(name), natural_key(referee.get_username()))
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
+from django.contrib.auth.models import User
+from django.db.models import Count, IntegerField, Model, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from referee.models import Player, School, Table, Tournament
@@ -20,7 +20,7 @@ class TournamentRow:
     signed_off_count: int
 
 
-def _count(queryset: QuerySet, tournament_path: str) -> Coalesce:
+def _count(queryset: QuerySet[Model], tournament_path: str) -> Coalesce:
     """A correlated COUNT, so counting schools, players and tables never multiplies their rows."""
     counted = (
         queryset.filter(**{tournament_path: OuterRef("pk")})
@@ -32,7 +32,7 @@ def _count(queryset: QuerySet, tournament_path: str) -> Coalesce:
     return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
 
 
-def _rows(queryset: QuerySet) -> list[TournamentRow]:
+def _rows(queryset: QuerySet[Tournament]) -> list[TournamentRow]:
     annotated = queryset.annotate(
         school_count=_count(School.objects.all(), "tournament"),
         player_count=_count(Player.objects.all(), "tournament"),
@@ -51,7 +51,7 @@ def _rows(queryset: QuerySet) -> list[TournamentRow]:
     ]
 
 
-def organiser_tournaments(user: AbstractBaseUser) -> list[TournamentRow]:
+def organiser_tournaments(user: User) -> list[TournamentRow]:
     """One query. A superuser sees every tournament."""
     queryset = Tournament.objects.all() if user.is_superuser else Tournament.objects.filter(organisers=user)
     return _rows(queryset.order_by("-created_at", "name"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -26,7 +26,7 @@ from referee.models import Tournament
 from referee.tournaments.selectors.accounts import awaiting_own_password
 
 
-def _require_resettable(actor: AbstractBaseUser, tournament: Tournament, referee: AbstractBaseUser) -> None:
+def _require_resettable(actor: User, tournament: Tournament, referee: User) -> None:
     if not tournament.referees.filter(pk=referee.pk).exists():
         raise ServiceError(_("This person is not a referee here."), code="not-a-referee")
     elsewhere = referee.refereed_tournaments.exclude(organisers=actor).exists()
@@ -46,21 +46,19 @@ def _require_resettable(actor: AbstractBaseUser, tournament: Tournament, referee
         )
 
 
-def _unlock(referee: AbstractBaseUser) -> None:
+def _unlock(referee: User) -> None:
     """A new password also lifts a lockout for too many wrong ones: the referee can log in at once. Throttling
     counts a login name in small letters (`core/logins.py`)."""
     axes_reset(username=referee.get_username().lower())
 
 
 @transaction.atomic
-def referee_password_reset(
-    *, actor: AbstractBaseUser, tournament: Tournament, referee: AbstractBaseUser
-) -> str:
+def referee_password_reset(*, actor: permissions.AnyUser, tournament: Tournament, referee: User) -> str:
     """A new one-time password for one referee, returned to be shown once."""
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     referee = get_user_model().objects.select_for_update().get(pk=referee.pk)
-    _require_resettable(actor, tournament, referee)
+    _require_resettable(organiser, tournament, referee)
     password = password_set_by_someone_else(referee)
     _unlock(referee)
     audit_record(
@@ -78,21 +76,19 @@ class CardLogin:
     """One referee's login for a printed card: `password` is empty when they already chose their own, or
     when an organiser may not reset this login (`resettable` False)."""
 
-    referee: AbstractBaseUser
+    referee: User
     password: str
     resettable: bool = True
 
 
 @transaction.atomic
-def referee_cards_passwords_reset(*, actor: AbstractBaseUser, tournament: Tournament) -> list[CardLogin]:
+def referee_cards_passwords_reset(*, actor: permissions.AnyUser, tournament: Tournament) -> list[CardLogin]:
     """Printing the login cards: every referee of the tournament who has not yet chosen their own password
     gets a fresh one-time password (the old one stops working); the others keep theirs. Logins that an
     organiser may not reset are printed without a password."""
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
-    referees = list(
-        tournament.referees.select_for_update().order_by("first_name", "username")  # type: ignore[attr-defined]
-    )
+    referees = list(tournament.referees.select_for_update().order_by("first_name", "username"))
     awaiting = set(tournament.referees.filter(awaiting_own_password()).values_list("pk", flat=True))
     logins: list[CardLogin] = []
     reset_pks: list[int] = []
@@ -100,7 +96,7 @@ def referee_cards_passwords_reset(*, actor: AbstractBaseUser, tournament: Tourna
         password, resettable = "", True
         if referee.pk in awaiting:
             try:
-                _require_resettable(actor, tournament, referee)
+                _require_resettable(organiser, tournament, referee)
             except ServiceError:
                 resettable = False
             else:

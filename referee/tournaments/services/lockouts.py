@@ -4,7 +4,6 @@ try again at once, rather than waiting out the lockout or asking for a command o
 from __future__ import annotations
 
 from axes.utils import reset as axes_reset
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,7 +15,9 @@ from referee.tournaments.selectors.lockouts import lockouts
 
 
 @transaction.atomic
-def lockout_lift(*, actor: AbstractBaseUser, tournament: Tournament, login_name: str, address: str) -> None:
+def lockout_lift(
+    *, actor: permissions.AnyUser, tournament: Tournament, login_name: str, address: str
+) -> None:
     """Forget the failures of `login_name` from `address` (or of `address` as a whole when `login_name` is
     empty). Only a lockout the organiser's page shows can be lifted."""
     permissions.require_organiser(actor, tournament)

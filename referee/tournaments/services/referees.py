@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -58,7 +58,7 @@ def clean_short_name(*, tournament: Tournament, username: str, field: str = "use
     return cleaned
 
 
-def login_name_taken(*, tournament: Tournament, short_name: str) -> AbstractBaseUser | None:
+def login_name_taken(*, tournament: Tournament, short_name: str) -> User | None:
     """The account already holding this tournament's login name for `short_name`, whatever its case: only
     ever a name of this tournament's own form, never a look-up of a name elsewhere on the site."""
     return (
@@ -70,8 +70,8 @@ def login_name_taken(*, tournament: Tournament, short_name: str) -> AbstractBase
 
 @transaction.atomic
 def referee_account_create(
-    *, actor: AbstractBaseUser, tournament: Tournament, username: str, display_name: str, password: str
-) -> AbstractBaseUser:
+    *, actor: permissions.AnyUser, tournament: Tournament, username: str, display_name: str, password: str
+) -> User:
     """A new login that can only referee: no staff rights, no right to create tournaments.
 
     `username` is the short name; the account's login name is `referee_login_name` of it."""
@@ -106,7 +106,7 @@ def referee_account_create(
     return user
 
 
-def _removed_referees(actor: AbstractBaseUser) -> set[int]:
+def _removed_referees(actor: User) -> set[int]:
     """Accounts once removed from the actor's tournaments: still their own referees to add again (a short
     name removed by mistake would otherwise be lost to its tournament)."""
     entries = AuditEntry.objects.filter(tournament__organisers=actor, action="referee.remove")
@@ -119,17 +119,17 @@ def _removed_referees(actor: AbstractBaseUser) -> set[int]:
 
 
 @transaction.atomic
-def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: str) -> AbstractBaseUser:
+def referee_add(*, actor: permissions.AnyUser, tournament: Tournament, username: str) -> User:
     """Add an existing account, for a referee who worked at an earlier tournament of the same organiser.
 
     Only the referees of the actor's own tournaments (now, or removed from one of them) are found: the answer
     must not tell an organiser whether some other login name exists on the site."""
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     user = (
         get_user_model()
         .objects.filter(
-            Q(refereed_tournaments__organisers=actor) | Q(pk__in=_removed_referees(actor)),
+            Q(refereed_tournaments__organisers=organiser) | Q(pk__in=_removed_referees(organiser)),
             username__iexact=(username or "").strip(),
             is_active=True,
         )
@@ -150,7 +150,7 @@ def referee_add(*, actor: AbstractBaseUser, tournament: Tournament, username: st
 
 
 @transaction.atomic
-def referee_remove(*, actor: AbstractBaseUser, tournament: Tournament, referee: AbstractBaseUser) -> None:
+def referee_remove(*, actor: permissions.AnyUser, tournament: Tournament, referee: User) -> None:
     """Refused while the referee still has tables here: assign those tables to someone else first."""
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)

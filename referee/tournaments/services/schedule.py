@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -28,29 +29,25 @@ def _clean_round(
     order: int | None,
     exclude_pk: int | None,
     is_final: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     if not isinstance(date, datetime.date):
         raise ServiceError(_("Enter a date."), field="date", code="required")
     if not is_date_in_range(date):
         raise ServiceError(date_out_of_range_message(), field="date", code="date-out-of-range")
     if not isinstance(start_time, datetime.time):
         raise ServiceError(_("Enter a start time."), field="start_time", code="required")
+    others = tournament.rounds.all() if exclude_pk is None else tournament.rounds.exclude(pk=exclude_pk)
     if order is None:
-        highest = (
-            tournament.rounds.exclude(pk=exclude_pk)
-            .order_by("-order")
-            .values_list("order", flat=True)
-            .first()
-        )
+        highest = others.order_by("-order").values_list("order", flat=True).first()
         order = (highest or 0) + 1
-    values = {
+    values: dict[str, Any] = {
         "name": clean_text(name, field="name", max_length=120, required=True),
         "date": date,
         "start_time": start_time,
         "order": require_positive(order, field="order"),
         "is_final": bool(is_final),
     }
-    if tournament.rounds.filter(order=values["order"]).exclude(pk=exclude_pk).exists():
+    if others.filter(order=values["order"]).exists():
         raise ServiceError(_("Another round already has this order."), field="order", code="duplicate")
     return values
 
@@ -58,7 +55,7 @@ def _clean_round(
 @transaction.atomic
 def round_create(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     tournament: Tournament,
     name: str,
     date: datetime.date | None,
@@ -88,7 +85,7 @@ def round_create(
 @transaction.atomic
 def round_update(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     round_: Round,
     name: str,
     date: datetime.date | None,
@@ -108,7 +105,7 @@ def round_update(
         exclude_pk=round_.pk,
         is_final=is_final,
     )
-    return audited_update(
+    audited_update(
         actor=actor,
         tournament=tournament,
         instance=round_,
@@ -116,10 +113,11 @@ def round_update(
         action="round.update",
         fields=ROUND_FIELDS,
     )
+    return round_
 
 
 @transaction.atomic
-def round_delete(*, actor: AbstractBaseUser, round_: Round) -> None:
+def round_delete(*, actor: permissions.AnyUser, round_: Round) -> None:
     permissions.require_organiser(actor, round_.tournament)
     tournament = lock_tournament(round_.tournament)
     if Game.objects.filter(table__round=round_).exists():
@@ -130,14 +128,14 @@ def round_delete(*, actor: AbstractBaseUser, round_: Round) -> None:
 
 
 @transaction.atomic
-def table_create(*, actor: AbstractBaseUser, round_: Round, number: int | None = None) -> Table:
+def table_create(*, actor: permissions.AnyUser, round_: Round, number: int | None = None) -> Table:
     """A blank number takes the next one in the round."""
     permissions.require_organiser(actor, round_.tournament)
     tournament = lock_tournament(round_.tournament)
     if number is None:
         highest = round_.tables.order_by("-number").values_list("number", flat=True).first()
         number = (highest or 0) + 1
-    number = require_positive(number, field="number")
+    require_positive(number, field="number")
     if round_.tables.filter(number=number).exists():
         raise ServiceError(
             _("This round already has a table with this number."), field="number", code="duplicate"
@@ -154,7 +152,7 @@ def table_create(*, actor: AbstractBaseUser, round_: Round, number: int | None =
 
 
 @transaction.atomic
-def table_delete(*, actor: AbstractBaseUser, table: Table) -> None:
+def table_delete(*, actor: permissions.AnyUser, table: Table) -> None:
     permissions.require_organiser(actor, table.round.tournament)
     tournament = lock_tournament(table.round.tournament)
     if table.games.exists():
@@ -169,7 +167,7 @@ def table_delete(*, actor: AbstractBaseUser, table: Table) -> None:
 
 
 @transaction.atomic
-def table_assign_referee(*, actor: AbstractBaseUser, table: Table, referee: AbstractBaseUser | None) -> Table:
+def table_assign_referee(*, actor: permissions.AnyUser, table: Table, referee: User | None) -> Table:
     """None takes the referee off the table. The referee must be one of the tournament's referees."""
     tournament = table.round.tournament
     permissions.require_organiser(actor, tournament)

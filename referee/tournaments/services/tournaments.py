@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -10,6 +9,7 @@ from django.utils.translation import gettext as _
 import scoring
 from core.audit import audit_record, model_fields
 from core.errors import ServiceError
+from core.permissions import refuse, signed_in
 from referee import permissions
 from referee.checks import clean_text, require_choice, require_positive
 from referee.locks import lock_tournament
@@ -92,7 +92,7 @@ def _clean_ruleset(key: str) -> scoring.Ruleset:
 @transaction.atomic
 def tournament_create(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     name: str,
     slug: str,
     ruleset: str,
@@ -109,7 +109,8 @@ def tournament_create(
 ) -> Tournament:
     """The creator becomes its first organiser; blank games per table means the ruleset's default, and a
     weather rule left unsaid is on for the school rules only."""
-    permissions.require(permissions.can_create_tournament(actor))
+    if not (signed_in(actor) and permissions.can_create_tournament(actor)):
+        refuse()
     rules = _clean_ruleset(ruleset)
     tournament = Tournament(
         name=clean_text(name, field="name", max_length=200, required=True),
@@ -211,7 +212,7 @@ def _best_count(value: int | None, tournament: Tournament) -> int:
 @transaction.atomic
 def tournament_update(
     *,
-    actor: AbstractBaseUser,
+    actor: permissions.AnyUser,
     tournament: Tournament,
     name: str,
     privacy: str,
@@ -240,7 +241,7 @@ def tournament_update(
     locked = lock_tournament(tournament)
     before = model_fields(locked, SETTINGS_FIELDS)
     has_results = Game.objects.filter(table__round__tournament=locked).exists()
-    new_values = {
+    new_values: dict[str, object] = {
         "name": clean_text(name, field="name", max_length=200, required=True),
         "games_per_table": require_positive(games_per_table, field="games_per_table", allow_none=True),
         "rounds_per_table": _rounds(rounds_per_table),
