@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db.models import F
@@ -53,7 +54,7 @@ def export_request(job: ExportJob) -> ExportRequest:
     )
 
 
-def _progress_writer(job: ExportJob):
+def _progress_writer(job: ExportJob) -> Callable[[int, int], None]:
     last = [0.0]
     running = ExportJob.objects.filter(pk=job.pk, status=ExportJobStatus.RUNNING)
 

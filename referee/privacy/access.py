@@ -14,7 +14,6 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone, translation
@@ -25,6 +24,7 @@ from openpyxl import Workbook
 
 from core.audit import audit_record
 from core.models import AuditEntry
+from core.permissions import AnyUser
 from referee import permissions
 from referee.exports.exporters.base import tournament_time_zone
 from referee.exports.exporters.xlsx import Column, SheetWriter, xml_safe
@@ -323,7 +323,9 @@ def _child_row(child: dict[str, Any]) -> dict[str, Any]:
     return {**child, **(child["standing"] or {})}
 
 
-def _sheet(workbook: Workbook, title: str, labels: dict[str, str], keys: list[str], rows: list[dict]) -> None:
+def _sheet(
+    workbook: Workbook, title: str, labels: dict[str, str], keys: list[str], rows: list[dict[str, Any]]
+) -> None:
     sheet = SheetWriter(workbook, title, [Column(labels[key], 16) for key in keys])
     for row in rows:
         sheet.append([_cell(row.get(key)) for key in keys])
@@ -339,7 +341,7 @@ def _cell(value: Any) -> Any:
 @transaction.atomic
 def access_export(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     tournament: Tournament,
     file_format: str,
     language: str,
@@ -351,6 +353,7 @@ def access_export(
     permissions.require_organiser(actor, tournament)
     permissions.require(file_format in FORMATS and language in LANGUAGES)
     permissions.require((player is None) != (school is None))
+    scope: dict[str, int | str]
     if player is not None:
         permissions.require(player.tournament_id == tournament.pk)
         players, scope = [player], {"player": player.number}

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
@@ -24,6 +23,7 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from core.models import AuditEntry
+from core.permissions import AnyUser
 from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_tournament
@@ -60,7 +60,7 @@ class Forgotten:
 
 
 def tournament_forget(
-    *, actor: AbstractBaseUser | None, tournament: Tournament, on: datetime.date | None = None
+    *, actor: AnyUser, tournament: Tournament, on: datetime.date | None = None
 ) -> Forgotten:
     """Every child of the tournament. Without an actor it is the schedule, which only forgets a tournament
     past its date (`on`, today by default); an organiser may forget their tournament at any time."""
@@ -89,7 +89,7 @@ def tournament_forget(
     return done
 
 
-def player_erase(*, actor: AbstractBaseUser, player: Player, reason: str) -> Player:
+def player_erase(*, actor: AnyUser, player: Player, reason: str) -> Player:
     """One child's personal data at once, on request (the child's parents or school), with the reason in the
     audit."""
     tournament = player.tournament
@@ -116,7 +116,7 @@ def _forget(
     tournament: Tournament,
     players: list[Player],
     *,
-    actor: AbstractBaseUser | None,
+    actor: AnyUser,
     kind: RemovalKind,
     reason: str,
     whole: bool,
@@ -141,7 +141,7 @@ def _forget(
     done.uploads, _kinds = PeopleUpload.objects.filter(tournament=tournament).delete()
     for model, lookup in tournament_lookups().items():
         if not issubclass(model, NOT_SCRUBBED):
-            done.rows += scrub_rows(model.objects.filter(**{lookup: tournament}), scrubber)
+            done.rows += scrub_rows(model._default_manager.filter(**{lookup: tournament}), scrubber)
     done.rows += scrub_rows(LogEntry.objects.all(), scrubber)
     done.schools = _record_removals(tournament, players, actor=actor, kind=kind, reason=reason, at=now)
     return done
@@ -157,7 +157,7 @@ def _record_removals(
     tournament: Tournament,
     players: Iterable[Player],
     *,
-    actor: AbstractBaseUser | None,
+    actor: AnyUser,
     kind: RemovalKind,
     reason: str,
     at: datetime.datetime,

@@ -3,12 +3,12 @@ with a stated reason, which the audit keeps."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_tournament
@@ -20,9 +20,7 @@ REASON_LENGTH = 500
 
 
 @transaction.atomic
-def retention_set(
-    *, actor: AbstractBaseUser, tournament: Tournament, days: int | None, reason: str
-) -> Retention:
+def retention_set(*, actor: AnyUser, tournament: Tournament, days: int | None, reason: str) -> Retention:
     """Shorten the period at will, or lengthen it past the default with a stated reason (in the audit)."""
     permissions.require_organiser(actor, tournament)
     locked = lock_tournament(tournament)

@@ -213,7 +213,7 @@ def _path_to_tournament(model: type[models.Model], max_depth: int) -> str | None
     return None
 
 
-def text_fields(model: type[models.Model]) -> list[models.Field]:
+def text_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The fields that may hold a name: texts and JSON, not the primary key."""
     return [
         field
@@ -222,7 +222,7 @@ def text_fields(model: type[models.Model]) -> list[models.Field]:
     ]
 
 
-def scrub_rows(queryset: models.QuerySet, scrubber: NameScrubber) -> int:
+def scrub_rows(queryset: models.QuerySet[models.Model], scrubber: NameScrubber) -> int:
     """Replace names in every text and JSON field of these rows; the number of rows changed."""
     fields = text_fields(queryset.model)
     if not fields or not scrubber:
@@ -252,6 +252,6 @@ def scrub_rows(queryset: models.QuerySet, scrubber: NameScrubber) -> int:
 def _save(model: type[models.Model], rows: list[models.Model], names: list[str]) -> int:
     count = len(rows)
     if rows:
-        model.objects.bulk_update(rows, names, batch_size=BATCH)
+        model._default_manager.bulk_update(rows, names, batch_size=BATCH)
         rows.clear()
     return count

@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
 from core.audit import audit_record
+from core.permissions import AnyUser
 from referee import permissions
 from referee.exports.exporters import ExportRequest
 from referee.models import ExportJob, ExportJobStatus
@@ -18,7 +18,7 @@ from referee.models import ExportJob, ExportJobStatus
 @transaction.atomic
 def export_job_request(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     request: ExportRequest,
     identifier: str,
     ui_language: str,
@@ -32,7 +32,7 @@ def export_job_request(
     them. A stalled job (`ExportJob.stalled`) is not. The task is queued once the job is committed; files
     asked for more than `EXPORT_KEEP_HOURS` ago are deleted."""
     tournament = request.tournament
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     options = {
         "round": request.round_.pk if request.round_ else None,
         "school": request.school.code if request.school else None,
@@ -53,7 +53,7 @@ def export_job_request(
     kept_since = timezone.now() - datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS)
     ExportJob.objects.filter(created_at__lt=kept_since).exclude(status=ExportJobStatus.RUNNING).delete()
     job = ExportJob.objects.create(
-        tournament=tournament, requested_by=actor, identifier=identifier, options=options
+        tournament=tournament, requested_by=organiser, identifier=identifier, options=options
     )
     transaction.on_commit(lambda: _enqueue(job))
     audit_record(

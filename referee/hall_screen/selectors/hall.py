@@ -56,7 +56,7 @@ def draw_stamp(round_: Round) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _counted(model: type) -> Coalesce:
+def _counted(model: type[Game | Seat]) -> Coalesce:
     counted = (
         model.objects.filter(table=OuterRef("pk"))
         .order_by()
@@ -76,7 +76,7 @@ def table_states(tournament: Tournament, round_: Round) -> list[tuple[Table, Tab
         .only("number", "signed_off_at", "confirmed_at", "extra_minutes", "extra_reason", "last_game")
         .order_by("number")
     )
-    found = []
+    found: list[tuple[Table, TableStatus]] = []
     for table in tables:
         required = games_required(tournament, table.seat_count, table.last_game)
         if required is None:
@@ -91,10 +91,10 @@ def table_states(tournament: Tournament, round_: Round) -> list[tuple[Table, Tab
     return found
 
 
-def table_line(table: Table, status: TableStatus) -> list:
+def table_line(table: Table, status: TableStatus) -> list[int | str | None]:
     """A table on the screen, short: [number, 1 when finished]; extra time, its reason and the last game
     when time was up follow only when there are any."""
-    line: list = [table.number, int(status in FINISHED)]
+    line: list[int | str | None] = [table.number, int(status in FINISHED)]
     if table.extra_minutes or table.last_game:
         line += [table.extra_minutes, table.extra_reason, table.last_game]
     return line

@@ -4,13 +4,13 @@ Posting a new one clears the one before; both are kept (with who and when) and i
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_tournament
@@ -23,11 +23,9 @@ def current_announcement(tournament: Tournament) -> Announcement | None:
 
 
 @transaction.atomic
-def announcement_post(
-    *, actor: AbstractBaseUser, tournament: Tournament, text_zh: str, text_en: str
-) -> Announcement:
+def announcement_post(*, actor: AnyUser, tournament: Tournament, text_zh: str, text_en: str) -> Announcement:
     """In Chinese, English or both (at least one); it replaces the announcement shown before."""
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     text_zh = clean_text(text_zh, field="text_zh", max_length=ANNOUNCEMENT_LENGTH)
     text_en = clean_text(text_en, field="text_en", max_length=ANNOUNCEMENT_LENGTH)
     if not text_zh and not text_en:
@@ -37,7 +35,7 @@ def announcement_post(
     tournament = lock_tournament(tournament)
     tournament.announcements.filter(cleared_at__isnull=True).update(cleared_at=timezone.now())
     announcement = Announcement.objects.create(
-        tournament=tournament, text_zh=text_zh, text_en=text_en, posted_by=actor
+        tournament=tournament, text_zh=text_zh, text_en=text_en, posted_by=organiser
     )
     audit_record(
         actor=actor,
@@ -49,7 +47,7 @@ def announcement_post(
 
 
 @transaction.atomic
-def announcement_clear(*, actor: AbstractBaseUser, tournament: Tournament) -> None:
+def announcement_clear(*, actor: AnyUser, tournament: Tournament) -> None:
     permissions.require_organiser(actor, tournament)
     tournament = lock_tournament(tournament)
     shown = current_announcement(tournament)

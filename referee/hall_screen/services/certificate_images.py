@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import io
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
 from referee.checks import clean_text, require_choice
 from referee.locks import lock_tournament
@@ -58,7 +58,7 @@ def _read_image(content: bytes) -> tuple[str, int, int]:
 
 @transaction.atomic
 def certificate_image_upload(
-    *, actor: AbstractBaseUser, tournament: Tournament, kind: str, content: bytes
+    *, actor: AnyUser, tournament: Tournament, kind: str, content: bytes
 ) -> CertificateImage:
     """Store the logo or the signature, replacing the one before."""
     permissions.require_organiser(actor, tournament)
@@ -87,7 +87,7 @@ def certificate_image_upload(
 
 
 @transaction.atomic
-def certificate_image_remove(*, actor: AbstractBaseUser, tournament: Tournament, kind: str) -> None:
+def certificate_image_remove(*, actor: AnyUser, tournament: Tournament, kind: str) -> None:
     permissions.require_organiser(actor, tournament)
     kind = require_choice(kind, CertificateImageKind.values, field="kind")
     tournament = lock_tournament(tournament)
@@ -104,7 +104,7 @@ def certificate_image_remove(*, actor: AbstractBaseUser, tournament: Tournament,
 
 
 @transaction.atomic
-def certificate_signer_set(*, actor: AbstractBaseUser, tournament: Tournament, signer: str) -> Tournament:
+def certificate_signer_set(*, actor: AnyUser, tournament: Tournament, signer: str) -> Tournament:
     """The name (and title) printed under the signature."""
     permissions.require_organiser(actor, tournament)
     signer = clean_text(signer, field="signer", max_length=120)

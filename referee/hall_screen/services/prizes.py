@@ -6,7 +6,8 @@ the organiser hides them all again."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import TypedDict
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
 from referee.checks import require_choice
 from referee.hall_screen.selectors.prize_winners import prize_winners
@@ -24,7 +26,15 @@ from referee.results.class_levels import class_level
 PLACES_MAX = 30
 
 
-def _locked(actor: AbstractBaseUser, tournament: Tournament) -> Tournament:
+class _Wanted(TypedDict, total=False):
+    """What tells one prize of a kind from the others: its place, its school or its class level."""
+
+    place: int
+    school: School
+    level: int
+
+
+def _locked(actor: AnyUser, tournament: Tournament) -> Tournament:
     permissions.require_organiser(actor, tournament)
     return lock_tournament(tournament)
 
@@ -36,7 +46,7 @@ def _refuse_once_begun(tournament: Tournament) -> None:
         )
 
 
-def _wanted(tournament: Tournament, kind: str, places: int | None) -> list[dict]:
+def _wanted(tournament: Tournament, kind: str, places: int | None) -> list[_Wanted]:
     """The prizes of one kind to add, in the order of the prize-giving (lower places first, the 1st last)."""
     if kind in (PrizeKind.PLACE, PrizeKind.SCHOOL_TROPHY):
         if isinstance(places, bool) or not isinstance(places, int) or not 1 <= places <= PLACES_MAX:
@@ -57,7 +67,7 @@ def _wanted(tournament: Tournament, kind: str, places: int | None) -> list[dict]
 
 @transaction.atomic
 def prizes_add(
-    *, actor: AbstractBaseUser, tournament: Tournament, kind: str, places: int | None = None
+    *, actor: AnyUser, tournament: Tournament, kind: str, places: int | None = None
 ) -> list[Prize]:
     """Add a kind of prize: places 1 to N (overall or schools), the best of each school, or the best of each
     class level found in the players' classes. Prizes already there are not added twice."""
@@ -83,7 +93,7 @@ def prizes_add(
 
 
 @transaction.atomic
-def prize_delete(*, actor: AbstractBaseUser, prize: Prize) -> None:
+def prize_delete(*, actor: AnyUser, prize: Prize) -> None:
     tournament = _locked(actor, prize.tournament)
     _refuse_once_begun(tournament)
     before = {"kind": prize.kind, "place": prize.place, "level": prize.level, "school": prize.school_id}
@@ -92,7 +102,7 @@ def prize_delete(*, actor: AbstractBaseUser, prize: Prize) -> None:
 
 
 @transaction.atomic
-def prize_move(*, actor: AbstractBaseUser, prize: Prize, earlier: bool) -> Prize:
+def prize_move(*, actor: AnyUser, prize: Prize, earlier: bool) -> Prize:
     """Swap a prize with the one before (or after) it in the prize-giving."""
     tournament = _locked(actor, prize.tournament)
     _refuse_once_begun(tournament)
@@ -121,7 +131,7 @@ def prize_move(*, actor: AbstractBaseUser, prize: Prize, earlier: bool) -> Prize
 
 
 @transaction.atomic
-def prizes_fill(*, actor: AbstractBaseUser, tournament: Tournament) -> int:
+def prizes_fill(*, actor: AnyUser, tournament: Tournament) -> int:
     """Store each prize's winners from the final standings; returns how many prizes have a winner."""
     tournament = _locked(actor, tournament)
     _refuse_once_begun(tournament)
@@ -149,7 +159,7 @@ def prizes_fill(*, actor: AbstractBaseUser, tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def prize_giving_show(*, actor: AbstractBaseUser, tournament: Tournament, shown: bool) -> Tournament:
+def prize_giving_show(*, actor: AnyUser, tournament: Tournament, shown: bool) -> Tournament:
     """The hall's screen turns to the prize-giving (or back to the rounds)."""
     tournament = _locked(actor, tournament)
     if tournament.prize_giving_on == shown:
@@ -161,16 +171,17 @@ def prize_giving_show(*, actor: AbstractBaseUser, tournament: Tournament, shown:
 
 
 @transaction.atomic
-def prize_reveal_next(*, actor: AbstractBaseUser, tournament: Tournament) -> Prize:
+def prize_reveal_next(*, actor: AnyUser, tournament: Tournament) -> Prize:
     """The next prize in order goes up on the hall's screen."""
-    tournament = _locked(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
+    tournament = lock_tournament(tournament)
     prize = tournament.prizes.filter(revealed_at__isnull=True).order_by("position").first()
     if prize is None:
         raise ServiceError(_("Every prize has been revealed."), code="all-revealed")
     if prize.filled_at is None:
         raise ServiceError(_("Fill the prizes from the final standings first."), code="not-filled")
     prize.revealed_at = timezone.now()
-    prize.revealed_by = actor
+    prize.revealed_by = organiser
     prize.save(update_fields=["revealed_at", "revealed_by"])
     audit_record(
         actor=actor,
@@ -182,7 +193,7 @@ def prize_reveal_next(*, actor: AbstractBaseUser, tournament: Tournament) -> Pri
 
 
 @transaction.atomic
-def prizes_hide(*, actor: AbstractBaseUser, tournament: Tournament) -> int:
+def prizes_hide(*, actor: AnyUser, tournament: Tournament) -> int:
     """Every prize hidden again (a rehearsal, or a prize-giving to start over)."""
     tournament = _locked(actor, tournament)
     count = tournament.prizes.filter(revealed_at__isnull=False).update(revealed_at=None, revealed_by=None)

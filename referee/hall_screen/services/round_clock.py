@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
 from referee.models import Round, RoundClock
 from referee.play.services.table_time import round_tables_settle
@@ -31,7 +31,7 @@ def _locked_clock(round_: Round) -> RoundClock:
     return clock
 
 
-def _record(actor: AbstractBaseUser, round_: Round, action: str, clock: RoundClock, **extra: object) -> None:
+def _record(actor: AnyUser, round_: Round, action: str, clock: RoundClock, **extra: object) -> None:
     reading = clock_reading(clock)
     audit_record(
         actor=actor,
@@ -65,7 +65,7 @@ def _clean_minutes(minutes: object) -> int:
 
 
 @transaction.atomic
-def round_clock_minutes_set(*, actor: AbstractBaseUser, round_: Round, minutes: int) -> RoundClock:
+def round_clock_minutes_set(*, actor: AnyUser, round_: Round, minutes: int) -> RoundClock:
     """The round's length; it may change while the time runs (the end moves with it), not once ended."""
     permissions.require_organiser(actor, round_.tournament)
     minutes = _clean_minutes(minutes)
@@ -78,7 +78,7 @@ def round_clock_minutes_set(*, actor: AbstractBaseUser, round_: Round, minutes: 
 
 
 @transaction.atomic
-def round_clock_start(*, actor: AbstractBaseUser, round_: Round, minutes: int | None = None) -> RoundClock:
+def round_clock_start(*, actor: AnyUser, round_: Round, minutes: int | None = None) -> RoundClock:
     """The time starts now, for `minutes` when given (else the length already set)."""
     permissions.require_organiser(actor, round_.tournament)
     clock = _locked_clock(round_)
@@ -92,7 +92,7 @@ def round_clock_start(*, actor: AbstractBaseUser, round_: Round, minutes: int | 
 
 
 @transaction.atomic
-def round_clock_pause(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
+def round_clock_pause(*, actor: AnyUser, round_: Round) -> RoundClock:
     """A pause holds the time left; it is refused once the time has run out (nothing is left to hold)."""
     permissions.require_organiser(actor, round_.tournament)
     clock = _locked_clock(round_)
@@ -108,7 +108,7 @@ def round_clock_pause(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
 
 
 @transaction.atomic
-def round_clock_resume(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
+def round_clock_resume(*, actor: AnyUser, round_: Round) -> RoundClock:
     permissions.require_organiser(actor, round_.tournament)
     clock = _locked_clock(round_)
     _refuse_unless(clock, PAUSED)
@@ -120,7 +120,7 @@ def round_clock_resume(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
 
 
 @transaction.atomic
-def round_clock_end(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
+def round_clock_end(*, actor: AnyUser, round_: Round) -> RoundClock:
     """The round's time ends now (or when it ran out, if that was earlier); every table whose time is up
     then follows the tournament's rule, recorded table by table in this one entry."""
     permissions.require_organiser(actor, round_.tournament)
@@ -130,6 +130,7 @@ def round_clock_end(*, actor: AbstractBaseUser, round_: Round) -> RoundClock:
     if clock.paused_at is not None:
         clock.paused_seconds += _seconds_since(clock.paused_at)
         clock.paused_at = None
+    assert clock.started_at is not None  # running or paused: started
     ran_out = clock.started_at + timedelta(minutes=clock.minutes, seconds=clock.paused_seconds)
     clock.ended_at = min(now, ran_out)
     clock.save(update_fields=["paused_seconds", "paused_at", "ended_at"])
