@@ -98,7 +98,7 @@ def _table_winners(round_: Round, here: list[Player]) -> tuple[list[Player], lis
     tables = list(Table.objects.filter(round=previous).order_by("number")) if previous else []
     winners = table_winners(round_.tournament, tables, final_only=True)
     undecided = [table.number for table in tables if winners[table.pk].winner is None]
-    chosen = {winners[table.pk].winner.pk for table in tables if winners[table.pk].winner is not None}
+    chosen = {winner.pk for table in tables if (winner := winners[table.pk].winner) is not None}
     return [player for player in here if player.pk in chosen], undecided
 
 

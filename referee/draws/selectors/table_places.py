@@ -35,12 +35,12 @@ class TablePlaces:
 def table_places(
     tournament: Tournament, *, final_only: bool, round_: Round | None, held: Collection[int] = ()
 ) -> TablePlaces:
-    tables = Table.objects.filter(round__tournament=tournament).select_related("round")
+    query = Table.objects.filter(round__tournament=tournament).select_related("round")
     if round_ is not None:
-        tables = tables.filter(round=round_)
+        query = query.filter(round=round_)
     if held:
-        tables = tables.exclude(round__in=list(held))
-    tables = list(tables.order_by("round__order", "number"))
+        query = query.exclude(round__in=list(held))
+    tables = list(query.order_by("round__order", "number"))
     winners = table_winners(tournament, tables, final_only=final_only)
     found = TablePlaces()
     tables_won: dict[int, int] = defaultdict(int)

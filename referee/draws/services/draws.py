@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from referee.draws.selectors.draws import (
 )
 from referee.models import NOT_DRAWN, DrawStatus, Game, Player, Round, RoundDraw, Seat, Table
 from referee.models.schedule import SEAT_LETTERS
+from referee.permissions import AnyUser
 from referee.wording.draws import seating_refusal
 from seating import MODES, SeatingError
 from seating.commands import run_command
@@ -108,7 +109,9 @@ def run_seating(command: str, document: dict[str, Any], table_size: dict[str, in
         ) from None
 
 
-def _draw_request(round_: Round, advancement: dict[str, Any], mode: str, sizes: tuple[int, int], seed: int):
+def _draw_request(
+    round_: Round, advancement: dict[str, Any], mode: str, sizes: tuple[int, int], seed: int
+) -> tuple[dict[str, Any], dict[str, int]]:
     """The input of `python3 -m seating draw` (ids and school codes only) and the players by id."""
     chosen = advancing_players(
         round_, rule=advancement["rule"], top=advancement["top"], school_cap=advancement["school_cap"]
@@ -139,7 +142,11 @@ def _draw_request(round_: Round, advancement: dict[str, Any], mode: str, sizes: 
 
 
 def _store_preview(
-    actor: AbstractBaseUser, round_: Round, advancement: dict, request: dict, ids: dict
+    organiser: User,
+    round_: Round,
+    advancement: dict[str, Any],
+    request: dict[str, Any],
+    ids: dict[str, int],
 ) -> RoundDraw:
     answer = run_seating("draw", request, request["table_size"])
     RoundDraw.objects.filter(round=round_, status=DrawStatus.PREVIEW).delete()
@@ -151,10 +158,10 @@ def _store_preview(
         tables=answer["rounds"][0],
         report=answer["report"],
         player_ids=ids,
-        created_by=actor if actor.is_authenticated else None,
+        created_by=organiser,
     )
     audit_record(
-        actor=actor,
+        actor=organiser,
         tournament=round_.tournament,
         action="round.draw_preview",
         after={"round": round_.pk, "seed": request["seed"], "mode": request["mode"], **advancement},
@@ -166,7 +173,7 @@ def _store_preview(
 @transaction.atomic
 def round_draw_preview(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     round_: Round,
     rule: str = EVERYONE,
     top: int | None = None,
@@ -178,7 +185,7 @@ def round_draw_preview(
 ) -> RoundDraw:
     """A draw for the organiser to look at; nothing is seated until `round_draw_commit`. A blank seed draws
     a fresh one (kept, so the draw can be made again)."""
-    permissions.require_organiser(actor, round_.tournament)
+    organiser = permissions.require_organiser(actor, round_.tournament)
     round_ = lock_open_round(round_)
     advancement = _clean_advancement(round_, rule, top, school_cap)
     require_choice(mode, MODES, field="mode")
@@ -188,27 +195,28 @@ def round_draw_preview(
         raise ServiceError(
             _("Nobody to seat: no player goes on under this rule."), field="rule", code="nobody"
         )
-    return _store_preview(actor, round_, advancement, request, ids)
+    return _store_preview(organiser, round_, advancement, request, ids)
 
 
-def _lock_preview(actor: AbstractBaseUser, draw: RoundDraw) -> tuple[Round, RoundDraw]:
-    permissions.require_organiser(actor, draw.round.tournament)
+def _lock_preview(actor: AnyUser, draw: RoundDraw) -> tuple[User, Round, RoundDraw]:
+    """The organiser, the round's row and the preview's, both locked; refused once the preview is replaced."""
+    organiser = permissions.require_organiser(actor, draw.round.tournament)
     round_ = lock_open_round(draw.round)
     locked = RoundDraw.objects.select_for_update().filter(pk=draw.pk, status=DrawStatus.PREVIEW).first()
     if locked is None:
         raise ServiceError(_("This draw is no longer the preview: draw again."), code="stale")
     locked.round = round_
-    return round_, locked
+    return organiser, round_, locked
 
 
 @transaction.atomic
-def round_draw_redraw(*, actor: AbstractBaseUser, draw: RoundDraw, seed: int | None = None) -> RoundDraw:
+def round_draw_redraw(*, actor: AnyUser, draw: RoundDraw, seed: int | None = None) -> RoundDraw:
     """The same players and settings, another seed (a fresh one when none is given)."""
-    round_, draw = _lock_preview(actor, draw)
+    organiser, round_, draw = _lock_preview(actor, draw)
     advancement = draw.advancement
     sizes = (draw.request["table_size"]["max"], draw.request["table_size"]["min"])
     request, ids = _draw_request(round_, advancement, draw.request["mode"], sizes, _clean_seed(seed))
-    return _store_preview(actor, round_, advancement, request, ids)
+    return _store_preview(organiser, round_, advancement, request, ids)
 
 
 def _report(request: dict[str, Any], tables: list[list[str]]) -> dict[str, Any]:
@@ -218,13 +226,14 @@ def _report(request: dict[str, Any], tables: list[list[str]]) -> dict[str, Any]:
         "rounds": [tables],
         "table_size": request["table_size"],
     }
-    return run_seating("report", document, request["table_size"])["report"]
+    report: dict[str, Any] = run_seating("report", document, request["table_size"])["report"]
+    return report
 
 
 @transaction.atomic
-def round_draw_swap(*, actor: AbstractBaseUser, draw: RoundDraw, first: str, second: str) -> RoundDraw:
+def round_draw_swap(*, actor: AnyUser, draw: RoundDraw, first: str, second: str) -> RoundDraw:
     """Two players change places by hand; the report is made again by the engine's own measure."""
-    round_, draw = _lock_preview(actor, draw)
+    _organiser, round_, draw = _lock_preview(actor, draw)
     places = {player: (t, s) for t, table in enumerate(draw.tables) for s, player in enumerate(table)}
     if first not in places or second not in places:
         raise ServiceError(_("Choose two players of this draw."), field="first", code="not-drawn")
@@ -290,9 +299,9 @@ def seat_round(round_: Round, tables: list[list[str]], players: dict[str, Player
 
 
 @transaction.atomic
-def round_draw_commit(*, actor: AbstractBaseUser, draw: RoundDraw) -> RoundDraw:
+def round_draw_commit(*, actor: AnyUser, draw: RoundDraw) -> RoundDraw:
     """Seat the preview: the round's tables are made again from it, referees kept on their table numbers."""
-    round_, draw = _lock_preview(actor, draw)
+    _organiser, round_, draw = _lock_preview(actor, draw)
     players = _players_still_here(draw)
     before = list(round_.tables.order_by("number").values_list("number", flat=True))
     tables = seat_round(round_, draw.tables, players)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,6 +14,7 @@ from referee import permissions
 from referee.checks import require_positive
 from referee.models import Player, Seat, Table, Tournament
 from referee.models.schedule import SEAT_LETTERS
+from referee.permissions import AnyUser
 
 
 def seat_letters_for(tournament: Tournament) -> str:
@@ -59,7 +59,7 @@ def _clean_letter(table: Table, letter: str | None, allowed: str) -> str:
 @transaction.atomic
 def seat_assign(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     table: Table,
     player: Player | None,
     letter: str | None = None,
@@ -101,7 +101,7 @@ def seat_assign(
 
 
 @transaction.atomic
-def seat_remove(*, actor: AbstractBaseUser, seat: Seat) -> None:
+def seat_remove(*, actor: AnyUser, seat: Seat) -> None:
     tournament = seat.table.round.tournament
     permissions.require_organiser(actor, tournament)
     table = _lock_open_table(seat.table)
@@ -177,7 +177,7 @@ def _check_deal_draws(
 @transaction.atomic
 def seat_draws_record(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     table: Table,
     numbers: Mapping[str, int | None],
     again: Mapping[str, Sequence[int]] | None = None,

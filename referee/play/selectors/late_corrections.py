@@ -38,11 +38,13 @@ def late_corrections(tables: Sequence[Table]) -> dict[int, list[LateCorrection]]
         .order_by("created_at", "pk")
     )
     for entry in entries:
-        if entry.created_at <= signed[entry.table_id]:
+        table_id = entry.table_id
+        assert table_id is not None  # the query asked for these tables' entries only
+        if entry.created_at <= signed[table_id]:
             continue
         snapshot = entry.changes.get("after") or entry.changes.get("before") or {}
         number = snapshot.get("number") if entry.action == "game.correct" else snapshot.get("game_number")
-        found[entry.table_id].append(
+        found[table_id].append(
             LateCorrection(
                 entry.action,
                 number,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.contrib.auth.models import User
+from django.db.models import Count, Exists, IntegerField, Model, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django_stubs_ext import StrOrPromise
 
 import scoring
 from core.models import AuditEntry
@@ -36,7 +38,7 @@ class TableProgress:
     status: TableStatus
 
     @property
-    def status_label(self) -> str:
+    def status_label(self) -> StrOrPromise:
         return self.status.label
 
 
@@ -49,14 +51,14 @@ class RoundProgress:
         return sum(1 for table in self.tables if table.status == status)
 
 
-def _correlated_count(queryset: QuerySet) -> Coalesce:
+def _correlated_count(queryset: QuerySet[Model]) -> Coalesce:
     counted = (
         queryset.filter(table=OuterRef("pk")).order_by().values("table").annotate(n=Count("pk")).values("n")
     )
     return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
 
 
-def _seats_by_table(tables: list[Table]) -> dict[int, list[SeatSummary]]:
+def _seats_by_table(tables: Sequence[Table]) -> dict[int, list[SeatSummary]]:
     seats = (
         Seat.objects.filter(table__in=[t.pk for t in tables])
         .select_related("player__school")
@@ -70,7 +72,7 @@ def _seats_by_table(tables: list[Table]) -> dict[int, list[SeatSummary]]:
     return by_table
 
 
-def _best_totals(tables: list[Table]) -> dict[int, int]:
+def _best_totals(tables: Sequence[Table]) -> dict[int, int]:
     """For play-to-a-target matches: the highest running total at each table, in sixtieths."""
     sums = (
         HandResult.objects.filter(game__table__in=[t.pk for t in tables])
@@ -84,7 +86,7 @@ def _best_totals(tables: list[Table]) -> dict[int, int]:
     return best
 
 
-def _progress_rows(queryset: QuerySet) -> list[TableProgress]:
+def _progress_rows(queryset: QuerySet[Table]) -> list[TableProgress]:
     """Three queries at most: tables with counts, their seats, and running totals for target matches."""
     tables = list(
         queryset.select_related("round__tournament", "referee").annotate(
@@ -129,7 +131,7 @@ def tournament_progress(tournament: Tournament) -> list[RoundProgress]:
     return list(rounds.values())
 
 
-def referee_tables(user: AbstractBaseUser) -> list[TableProgress]:
+def referee_tables(user: User) -> list[TableProgress]:
     """A referee's own tables in every tournament they referee: those still to play or sign off first,
     soonest round first, then the signed-off ones (done with), most recent first."""
     tables = Table.objects.filter(referee=user, round__tournament__referees=user).order_by(
@@ -169,7 +171,7 @@ def round_counts(tournament: Tournament) -> list[RoundCount]:
     return [RoundCount(round_, round_.table_count, round_.done_count, round_.drawn) for round_ in rounds]
 
 
-def tables_to_confirm(user: AbstractBaseUser) -> list[TableProgress]:
+def tables_to_confirm(user: User) -> list[TableProgress]:
     """Signed-off tables of this person's tournaments that wait for a second person's check, leaving out
     those whose results they entered or signed off themselves (three queries)."""
     entered = AuditEntry.objects.filter(

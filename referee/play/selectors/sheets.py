@@ -6,6 +6,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NotRequired, TypedDict
+
+from django.db.models import QuerySet
 
 import scoring
 from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
@@ -154,7 +157,7 @@ def sheet_seats(table: Table) -> list[SheetSeat]:
     return [_sheet_seat(seat) for seat in _seats_with_players([table.pk])]
 
 
-def _seats_with_players(keys: Sequence[int]) -> Sequence[Seat]:
+def _seats_with_players(keys: Sequence[int]) -> QuerySet[Seat]:
     return Seat.objects.filter(table_id__in=keys).select_related("player__school").order_by("letter")
 
 
@@ -229,7 +232,14 @@ def _sheet(
     )
 
 
-def _order(ruleset_key: str, seats: Sequence[Seat]) -> dict:
+class PlayOrder(TypedDict):
+    """A sheet's order of play: the seats in playing order, and (UNO) the engine's reading of the deal."""
+
+    play_order: list[str]
+    deal: NotRequired[scoring.DealDraw]
+
+
+def _order(ruleset_key: str, seats: Sequence[Seat]) -> PlayOrder:
     """The order of play from the seats' draws: Rummikub's highest number starts; UNO's draw for the deal."""
     drawn = {seat.letter: seat.drawn_number for seat in seats}
     if scoring.get_ruleset(ruleset_key).is_rummikub:

@@ -6,23 +6,25 @@ a reason, because the players have seen the signed sheet. The rule lives here on
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from referee import permissions
 from referee.checks import clean_text
 from referee.models import Table
+from referee.permissions import AnyUser
 
 REASON_MAX_LENGTH = 500
 
 
-def require_result_write(actor: AbstractBaseUser, table: Table, *, reason: str) -> str:
-    """The cleaned reason, or a refusal: `forbidden`, `signed-off`, or `reason-required` (on the reason)."""
-    permissions.require_result_entry(actor, table)
+def require_result_write(actor: AnyUser, table: Table, *, reason: str) -> tuple[User, str]:
+    """Who writes (the actor, allowed) and the cleaned reason, or a refusal: `forbidden`, `signed-off`, or
+    `reason-required` (on the reason)."""
+    writer = permissions.require_result_entry(actor, table)
     cleaned = clean_text(reason, field="reason", max_length=REASON_MAX_LENGTH, multiline=True)
     if table.signed_off_at is None:
-        return cleaned
+        return writer, cleaned
     if not permissions.can_correct_signed_off(actor, table):
         raise ServiceError(
             _("This table has been signed off; only an organiser can correct it now."), code="signed-off"
@@ -31,4 +33,4 @@ def require_result_write(actor: AbstractBaseUser, table: Table, *, reason: str) 
         raise ServiceError(
             _("Give the reason for correcting a signed-off table."), field="reason", code="reason-required"
         )
-    return cleaned
+    return writer, cleaned

@@ -6,7 +6,9 @@ engine lays as many as it can in valid sets, and the tiles it cannot place are t
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -17,6 +19,7 @@ from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_table
 from referee.models import Game, Incident, Seat, Table
+from referee.permissions import AnyUser
 from referee.play.services.corrections import require_result_write
 from referee.play.services.results import next_game_number
 from referee.play.services.signoff import withdraw_confirmation
@@ -26,7 +29,7 @@ from referee.results.table_rules import table_ruleset
 
 def _left_over(
     kind: scoring.IncidentKind, ruleset: scoring.Ruleset, tiles_left_over: int | None, table_tiles: str
-):
+) -> tuple[int | None, dict[str, Any]]:
     """The tiles left over (typed, or found by the engine from the table tiles), and the arrangement."""
     if tiles_left_over is not None and (isinstance(tiles_left_over, bool) or tiles_left_over < 0):
         raise ServiceError(_("Enter a whole number of 0 or more."), field="tiles_left_over", code="negative")
@@ -72,13 +75,13 @@ def _replayed(table: Table, submission: str) -> Incident | None:
 
 
 def _record(
-    actor: AbstractBaseUser,
+    writer: User,
     table: Table,
     game_number: int,
     game: Game | None,
     seat: Seat | None,
     kind: str,
-    fields: dict,
+    fields: dict[str, Any],
     reason: str,
     submission: str,
 ) -> Incident:
@@ -108,10 +111,10 @@ def _record(
         arrangement=arrangement,
         note=clean_text(fields.get("note") or "", field="note", max_length=1000, multiline=True),
         submission_key=(submission or "")[:64],
-        created_by=actor,
+        created_by=writer,
     )
     audit_record(
-        actor=actor,
+        actor=writer,
         tournament=tournament,
         table=table,
         game=game,
@@ -120,16 +123,16 @@ def _record(
         reason=reason,
     )
     if game is not None:
-        withdraw_confirmation(table, actor)
+        withdraw_confirmation(table, writer)
     if game is not None:
-        withdraw_confirmation(table, actor)
+        withdraw_confirmation(table, writer)
     return incident
 
 
 @transaction.atomic
 def incident_record(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     game: Game,
     seat: Seat | None,
     kind: str,
@@ -145,15 +148,15 @@ def incident_record(
     if replayed is not None:
         permissions.require_result_entry(actor, table)
         return replayed
-    reason = require_result_write(actor, table, reason=reason)
+    writer, reason = require_result_write(actor, table, reason=reason)
     fields = {"tiles_left_over": tiles_left_over, "table_tiles": table_tiles, "note": note}
-    return _record(actor, table, game.number, game, seat, kind, fields, reason, submission)
+    return _record(writer, table, game.number, game, seat, kind, fields, reason, submission)
 
 
 @transaction.atomic
 def incident_record_in_play(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     table: Table,
     seat: Seat | None,
     kind: str,
@@ -169,7 +172,7 @@ def incident_record_in_play(
     if replayed is not None:
         permissions.require_result_entry(actor, table)
         return replayed
-    require_result_write(actor, table, reason="")
+    writer, _reason = require_result_write(actor, table, reason="")
     seats = table.seats.count()
     minimum = scoring.get_ruleset(table.round.tournament.ruleset).min_players
     if seats < minimum:
@@ -179,10 +182,10 @@ def incident_record_in_play(
         )
     number = next_game_number(table, seats)
     fields = {"tiles_left_over": tiles_left_over, "table_tiles": table_tiles, "note": note}
-    return _record(actor, table, number, None, seat, kind, fields, "", submission)
+    return _record(writer, table, number, None, seat, kind, fields, "", submission)
 
 
-def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
+def _incident_snapshot(incident: Incident, seat: Seat) -> dict[str, Any]:
     return {
         "game_number": incident.game_number,
         "in_play": incident.game_id is None,
@@ -194,10 +197,10 @@ def _incident_snapshot(incident: Incident, seat: Seat) -> dict:
 
 
 @transaction.atomic
-def incident_remove(*, actor: AbstractBaseUser, incident: Incident, reason: str = "") -> None:
+def incident_remove(*, actor: AnyUser, incident: Incident, reason: str = "") -> None:
     """An incident recorded by mistake; after sign-off only an organiser removes it, with a reason."""
     table = _locked_table(incident.table_id)
-    reason = require_result_write(actor, table, reason=reason)
+    _writer, reason = require_result_write(actor, table, reason=reason)
     incident = Incident.objects.select_related("seat", "game").get(pk=incident.pk)
     before = _incident_snapshot(incident, incident.seat)
     game = incident.game

@@ -9,7 +9,6 @@ drawn rounds not yet begun, until marked back.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,6 +19,7 @@ from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_table, lock_tournament
 from referee.models import Attendance, Player, Seat
+from referee.permissions import AnyUser
 from referee.play.services.corrections import REASON_MAX_LENGTH
 from referee.play.services.results import next_game_number
 from referee.play.services.withdrawals import RoundRepair, rounds_reseat_without
@@ -67,7 +67,7 @@ def _check_leaving(seat: Seat, seats: list[Seat], from_game: int, played: int) -
 
 
 @transaction.atomic
-def seat_leave(*, actor: AbstractBaseUser, seat: Seat, from_game: int, reason: str = "") -> list[RoundRepair]:
+def seat_leave(*, actor: AnyUser, seat: Seat, from_game: int, reason: str = "") -> list[RoundRepair]:
     """The player of `seat` is gone from game `from_game` on (the table's next game): marked at the table by
     its referee or an organiser. The player is withdrawn, and the drawn rounds not yet begun where they sit
     are seated again without them (returned, with who moved)."""
@@ -79,9 +79,10 @@ def seat_leave(*, actor: AbstractBaseUser, seat: Seat, from_game: int, reason: s
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has been signed off."), code="signed-off")
     seats = list(table.seats.select_related("player").order_by("letter"))
-    seat = next((candidate for candidate in seats if candidate.pk == seat.pk), None)
-    if seat is None:
+    found = next((candidate for candidate in seats if candidate.pk == seat.pk), None)
+    if found is None:
         raise ServiceError(_("Choose a player at this table."), field="seat", code="wrong-seat")
+    seat = found
     seat.table = table
     played = table.games.count()
     next_game_number(table, len(seats), played=played)  # refused once the table has played all its games
@@ -115,7 +116,7 @@ def _attend(player: Player, attendance: str) -> None:
 
 
 @transaction.atomic
-def seat_return(*, actor: AbstractBaseUser, seat: Seat) -> Seat:
+def seat_return(*, actor: AnyUser, seat: Seat) -> Seat:
     """Undo a leaving marked by mistake, while no game has been saved without the player: they play on, and
     are present again."""
     tournament = seat.table.round.tournament

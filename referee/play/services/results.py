@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,6 +16,7 @@ from referee import permissions
 from referee.locks import lock_games, lock_table
 from referee.models import Game, HandResult, Incident, Seat, Table, Tournament
 from referee.models.results import Ending
+from referee.permissions import AnyUser
 from referee.play.services.corrections import require_result_write
 from referee.play.services.signoff import withdraw_confirmation
 from referee.play.services.table_time import table_time_settle
@@ -27,7 +29,8 @@ from referee.results.hands import (
     hand_result,
     normalised,
 )
-from referee.results.outcome import TIE_BREAK, table_match, table_outcome
+from referee.results.outcome import table_match, table_outcome
+from referee.results.ranking import TIE_BREAK
 from referee.results.table_rules import games_required, table_ruleset
 from referee.wording.seats import seat_label
 
@@ -147,7 +150,7 @@ def _last_card(typed: str, tournament: Tournament) -> str:
     return card
 
 
-def game_snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict:
+def game_snapshot(game: Game, hands: Sequence[HandResult] | None = None) -> dict[str, Any]:
     """The game as the audit keeps it; `hands` when they were just written, else they are read."""
     rows = game.hands.select_related("seat") if hands is None else hands
     by_letter = {
@@ -179,7 +182,7 @@ def _write_game(
     existing: Game | None,
     number: int,
     ending: str,
-    actor: AbstractBaseUser,
+    writer: User,
     submission: str,
     last_card: str = "",
 ) -> Game:
@@ -190,13 +193,13 @@ def _write_game(
             number=number,
             ending=ending,
             last_card=last_card,
-            entered_by=actor,
+            entered_by=writer,
             submission_key=submission,
         )
     existing.ending = ending
     existing.last_card = last_card
     existing.version += 1
-    existing.entered_by = actor
+    existing.entered_by = writer
     existing.submission_key = submission
     existing.save(
         update_fields=["ending", "last_card", "version", "entered_by", "submission_key", "updated_at"]
@@ -233,7 +236,7 @@ def _check_verdict(table: Table, seat_count: int) -> None:
 @transaction.atomic
 def game_result_submit(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     table: Table,
     game_number: int,
     ending: str,
@@ -258,7 +261,7 @@ def game_result_submit(
     if replayed is not None:
         permissions.require_result_entry(actor, table)
         return replayed
-    reason = require_result_write(actor, table, reason=reason)
+    writer, reason = require_result_write(actor, table, reason=reason)
     tournament = table.round.tournament
     if ending not in Ending.values:
         raise ServiceError(_("Choose how the game ended."), field="ending", code="bad-ending")
@@ -276,7 +279,7 @@ def game_result_submit(
     result = score(table_ruleset(tournament, len(seats)), ending, hands, last_card)
     numbers = hand_numbers(result, shared_win_credit=tournament.shared_win_credit)
     before = game_snapshot(existing) if existing is not None else None
-    game = _write_game(table, existing, game_number, ending, actor, submission, last_card)
+    game = _write_game(table, existing, game_number, ending, writer, submission, last_card)
     stored = _save_hands(game, playing, hands, numbers)
     if existing is None:  # the incidents recorded while it was played join it
         Incident.objects.filter(table=table, game_number=game_number, game__isnull=True).update(game=game)

@@ -8,7 +8,8 @@ standings follow at once, since they sum the hands of each seat's player.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -19,10 +20,12 @@ from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_games, lock_table, lock_tournament
 from referee.models import Game, Incident, Player, Seat, Table
+from referee.permissions import AnyUser
 from referee.play.services.corrections import REASON_MAX_LENGTH
 from referee.play.services.results import game_snapshot
 from referee.play.services.signoff import withdraw_confirmation
-from referee.results.outcome import TIE_BREAK, table_match, table_outcome
+from referee.results.outcome import table_match, table_outcome
+from referee.results.ranking import TIE_BREAK
 
 
 def _reason(reason: str) -> str:
@@ -44,12 +47,12 @@ def _exchange(first: Seat, second: Seat) -> None:
     stand_in.delete()
 
 
-def _snapshot(seat: Seat, player: Player) -> dict:
+def _snapshot(seat: Seat, player: Player) -> dict[str, Any]:
     return {"seat": seat.letter, "player": player.pk, "number": player.number}
 
 
 @transaction.atomic
-def seat_player_correct(*, actor: AbstractBaseUser, seat: Seat, player: Player, reason: str) -> list[Table]:
+def seat_player_correct(*, actor: AnyUser, seat: Seat, player: Player, reason: str) -> list[Table]:
     """`player` is the child who really sat in `seat` for the games recorded: the seat's results, drawn number
     and incidents become theirs. If that child holds another seat of the round, the two seats exchange
     children (the other table follows). Returns the tables changed; each one's history says why."""
@@ -97,10 +100,10 @@ def _renumber_after(table: Table, games: list[Game], number: int) -> None:
         Incident.objects.filter(pk=incident.pk).update(game_number=incident.game_number - 1)
 
 
-def _reopen(table: Table) -> dict:
+def _reopen(table: Table) -> dict[str, Any]:
     """A voided game is played again: the table is no longer signed off (nor confirmed), and a tie-break that
     no longer applies is dropped. What was undone, for the audit."""
-    undone: dict = {}
+    undone: dict[str, Any] = {}
     if table.signed_off_at is not None:
         undone["signed_off_at"] = table.signed_off_at
         table.signed_off_at, table.signed_off_by = None, None
@@ -126,7 +129,7 @@ def _reopen(table: Table) -> dict:
 
 
 @transaction.atomic
-def game_void(*, actor: AbstractBaseUser, game: Game, reason: str) -> Table:
+def game_void(*, actor: AnyUser, game: Game, reason: str) -> Table:
     """A game that cannot be put right is voided and played again (RULES.md): it is removed with its hands and
     incidents, the later games move down one number, and the table plays on (a signed-off table is opened
     again). The history keeps the game as it was, with the reason."""
@@ -135,9 +138,10 @@ def game_void(*, actor: AbstractBaseUser, game: Game, reason: str) -> Table:
     permissions.require_organiser(actor, tournament)
     reason = _reason(reason)
     games = lock_games(table)
-    game = next((stored for stored in games if stored.pk == game.pk), None)
-    if game is None:
+    found = next((stored for stored in games if stored.pk == game.pk), None)
+    if found is None:
         raise ServiceError(_("This game is no longer there. Reload the page."), code="stale")
+    game = found
     before = game_snapshot(game)
     number = game.number
     game.delete()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,12 +14,13 @@ from referee import permissions
 from referee.checks import clean_text
 from referee.locks import lock_table
 from referee.models import Table
+from referee.permissions import AnyUser
 from referee.play.services.table_time import table_time_settle
 from referee.results.engine import decide_table
 from referee.results.outcome import table_match, table_outcome
 
 
-def _match_summary(table: Table) -> dict:
+def _match_summary(table: Table) -> dict[str, Any]:
     match = decide_table(table)
     return {
         "finished": match.finished,
@@ -37,10 +39,10 @@ def _match_summary(table: Table) -> dict:
 
 
 @transaction.atomic
-def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
+def table_sign_off(*, actor: AnyUser, table: Table) -> Table:
     """Only a finished match can be signed off; afterwards its results change only through the organiser."""
     table = lock_table(table.pk)
-    permissions.require_result_entry(actor, table)
+    signer = permissions.require_result_entry(actor, table)
     if table.signed_off_at is not None:
         raise ServiceError(_("This table has already been signed off."), code="signed-off")
     table_time_settle(table)
@@ -48,7 +50,7 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
     if not summary["finished"]:
         raise ServiceError(_("This table has not played all its games yet."), code="not-finished")
     table.signed_off_at = timezone.now()
-    table.signed_off_by = actor
+    table.signed_off_by = signer
     table.save(update_fields=["signed_off_at", "signed_off_by"])
     audit_record(
         actor=actor, tournament=table.round.tournament, table=table, action="table.sign_off", after=summary
@@ -57,10 +59,11 @@ def table_sign_off(*, actor: AbstractBaseUser, table: Table) -> Table:
 
 
 @transaction.atomic
-def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
+def table_confirm(*, actor: AnyUser, table: Table) -> Table:
     """The second person's check, for tournaments that ask for it: never the one who entered the results."""
     table = lock_table(table.pk)
-    permissions.require(permissions.can_confirm_table(actor, table))
+    if not permissions.can_confirm_table(actor, table):
+        permissions.refuse()
     if not table.round.tournament.requires_confirmation:
         raise ServiceError(
             _("This tournament does not ask for a second person's confirmation."), code="not-asked"
@@ -88,7 +91,7 @@ def table_confirm(*, actor: AbstractBaseUser, table: Table) -> Table:
     return table
 
 
-def withdraw_confirmation(table: Table, actor: AbstractBaseUser) -> None:
+def withdraw_confirmation(table: Table, actor: AnyUser) -> None:
     """A confirmed table whose results change is no longer confirmed: the second person checks it again. The
     history keeps the first confirmation and says why it was withdrawn. The caller holds the table's lock."""
     if table.confirmed_at is None:
@@ -106,7 +109,7 @@ def withdraw_confirmation(table: Table, actor: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def table_tie_break_record(*, actor: AbstractBaseUser, table: Table, seat: str, how: str) -> Table:
+def table_tie_break_record(*, actor: AnyUser, table: Table, seat: str, how: str) -> Table:
     """A tie the rules leave open (games won and total score equal) is broken by the organisers, for example
     by lot; TableRef records whom it favoured and how, and names that player the table's winner."""
     permissions.require_organiser(actor, table.round.tournament)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +22,7 @@ from referee.checks import clean_text
 from referee.locks import lock_table
 from referee.models import Round, RoundClock, Table
 from referee.models.tournament import TimeUpRule
+from referee.permissions import AnyUser
 from referee.results.round_time import table_time_ends, time_is_up
 from referee.results.table_rules import games_required
 
@@ -78,7 +78,7 @@ def round_tables_settle(*, round_: Round, clock: RoundClock, now: datetime) -> d
 
 
 @transaction.atomic
-def table_time_extend(*, actor: AbstractBaseUser, table: Table, minutes: int, reason: str) -> Table:
+def table_time_extend(*, actor: AnyUser, table: Table, minutes: int, reason: str) -> Table:
     """Set a table's extra time (0 takes it away), with the reason the hall's screen and the table's console
     show. Time given back to a table whose time was up lifts its last game, to be settled again."""
     permissions.require_organiser(actor, table.round.tournament)

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,6 +24,7 @@ from referee.locks import lock_tournament
 from referee.models import NOT_DRAWN, Attendance, DrawStatus, Game, Player, Round, RoundDraw, Seat, Table
 from referee.models.schedule import SEAT_LETTERS
 from referee.people.services.attendance_changes import attendance_change
+from referee.permissions import AnyUser
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,9 @@ class RoundRepair:
     tables_out_of_use: list[int]
 
 
-def _current(round_: Round) -> tuple[list[Table], list[list[str]], dict[str, Player], dict[int, dict]]:
+def _current(
+    round_: Round,
+) -> tuple[list[Table], list[list[str]], dict[str, Player], dict[int, dict[int, int | None]]]:
     """The round's tables in number order, each table's seating ids in seat order, the seated players by id,
     and each table's drawn numbers: two queries, whatever the round's size."""
     tables = list(Table.objects.filter(round=round_).order_by("number"))
@@ -63,8 +65,13 @@ def _current(round_: Round) -> tuple[list[Table], list[list[str]], dict[str, Pla
 
 
 def _repair_document(
-    draw: RoundDraw, round_: Round, current: list[list[str]], players: dict, gone: list[str], added: list[str]
-) -> dict:
+    draw: RoundDraw,
+    round_: Round,
+    current: list[list[str]],
+    players: dict[str, Player],
+    gone: list[str],
+    added: list[str],
+) -> dict[str, Any]:
     """The input of `python3 -m seating repair`: everyone seated now and the arrivals (numbers and school
     codes only), the rounds before, the tables as they stand, who leaves and who comes."""
     points = {entry["id"]: entry.get("points", 0) for entry in draw.request["players"]}
@@ -89,10 +96,19 @@ def round_report(round_: Round, draw: RoundDraw) -> dict[str, Any]:
     document = _repair_document(draw, round_, current, players, [], [])
     report_input = {key: document[key] for key in ("players", "history", "table_size")}
     table_size = draw.request["table_size"]
-    return run_seating("report", {**report_input, "rounds": [current]}, table_size)["report"]
+    report: dict[str, Any] = run_seating("report", {**report_input, "rounds": [current]}, table_size)[
+        "report"
+    ]
+    return report
 
 
-def _apply(round_: Round, tables: list[Table], answer: dict[str, Any], players: dict, drawn_numbers: dict):
+def _apply(
+    round_: Round,
+    tables: list[Table],
+    answer: dict[str, Any],
+    players: dict[str, Player],
+    drawn_numbers: dict[int, dict[int, int | None]],
+) -> list[int]:
     """Seat the repaired round: tables keep their numbers, an empty one goes, new ones take the next."""
     numbers = [table.number for table in tables]
     next_number = max(numbers, default=0) + 1
@@ -121,7 +137,7 @@ def _apply(round_: Round, tables: list[Table], answer: dict[str, Any], players: 
 
 
 def _repair_round(
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     round_: Round,
     draw: RoundDraw,
     *,
@@ -182,7 +198,7 @@ def _repair_round(
     return RoundRepair(round_, moves, answer["moves_minimal"], out_of_use)
 
 
-def rounds_reseat_without(actor: AbstractBaseUser, player: Player) -> list[RoundRepair]:
+def rounds_reseat_without(actor: AnyUser, player: Player) -> list[RoundRepair]:
     """Re-seat each drawn round not yet begun where the player sits, around them: the one path for a
     withdrawal and for an absence marked at the door after the draw. Callers check the role and hold the
     tournament's lock. A round seated by hand (without a draw) keeps the seat for the organiser to change."""
@@ -209,7 +225,7 @@ def open_drawn_rounds(player: Player) -> list[Round]:
     )
 
 
-def _seat_late_in(actor: AbstractBaseUser, round_: Round, player: Player) -> RoundRepair:
+def _seat_late_in(actor: AnyUser, round_: Round, player: Player) -> RoundRepair:
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.tournament_id != player.tournament_id:
         raise ServiceError(_("Choose a round of this tournament."), field="round", code="wrong-round")
@@ -234,14 +250,12 @@ def _seat_late_in(actor: AbstractBaseUser, round_: Round, player: Player) -> Rou
 
 
 @transaction.atomic
-def player_seat_late(
-    *, actor: AbstractBaseUser, player: Player, round_: Round | None = None
-) -> list[RoundRepair]:
+def player_seat_late(*, actor: AnyUser, player: Player, round_: Round | None = None) -> list[RoundRepair]:
     """A player who arrives after the draw and before play is seated into the drawn round (or, without one
     named, every drawn round not yet begun where they have no seat) with the fewest moves that keep the
     rules. A player marked absent is marked late: the organiser has seen them arrive."""
     tournament = player.tournament
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     lock_tournament(tournament)
     player = Player.objects.select_for_update().select_related("school").get(pk=player.pk)
     if player.attendance == Attendance.WITHDRAWN:
@@ -255,9 +269,9 @@ def player_seat_late(
         )
     repairs = [_seat_late_in(actor, chosen, player) for chosen in rounds]
     if player.attendance == Attendance.ABSENT:
-        attendance_change(actor, tournament, player, Attendance.LATE)
+        attendance_change(organiser, tournament, player, Attendance.LATE)
     elif player.attendance == Attendance.EXPECTED:  # seated by the organiser (a substitute): here
-        attendance_change(actor, tournament, player, Attendance.PRESENT)
+        attendance_change(organiser, tournament, player, Attendance.PRESENT)
     return repairs
 
 
@@ -271,7 +285,7 @@ def absent_in(round_: Round) -> list[Player]:
 
 
 @transaction.atomic
-def round_reseat_absent(*, actor: AbstractBaseUser, round_: Round) -> RoundRepair:
+def round_reseat_absent(*, actor: AnyUser, round_: Round) -> RoundRepair:
     """A drawn round not yet begun, seated again without every child marked absent (or withdrawn) since the
     draw: one repair with the fewest moves that keep the rules, when the organiser asks, rather than one at
     each tap at the door. The moves are kept with the draw and returned to be shown."""
@@ -300,7 +314,7 @@ def round_reseat_absent(*, actor: AbstractBaseUser, round_: Round) -> RoundRepai
 
 @transaction.atomic
 def player_withdraw(
-    *, actor: AbstractBaseUser, player: Player, attendance: str = Attendance.WITHDRAWN
+    *, actor: AnyUser, player: Player, attendance: str = Attendance.WITHDRAWN
 ) -> list[RoundRepair]:
     """Mark the player absent or withdrawn and re-seat each drawn round not yet begun around them; the
     repairs (who moved where) are returned for the organiser and kept with the draw. A round seated by hand
@@ -324,14 +338,14 @@ def player_withdraw(
 
 
 @transaction.atomic
-def player_reinstate(*, actor: AbstractBaseUser, player: Player) -> Player:
+def player_reinstate(*, actor: AnyUser, player: Player) -> Player:
     """A player who withdrew, or left during a table, is marked back: here again, and drawn from the next
     draw on (RULES.md). Seats already given up stay given up; a drawn round not yet begun takes them in as a
     late arrival, on its draw page."""
     tournament = player.tournament
-    permissions.require_organiser(actor, tournament)
+    organiser = permissions.require_organiser(actor, tournament)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.attendance != Attendance.WITHDRAWN:
         raise ServiceError(_("This player has not withdrawn."), field="player", code="not-withdrawn")
-    attendance_change(actor, tournament, player, Attendance.PRESENT)
+    attendance_change(organiser, tournament, player, Attendance.PRESENT)
     return player
