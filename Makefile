@@ -30,9 +30,12 @@ test: setup
 
 # The habits, checked: lint (imports in order, one condition per assert), formatting, types (mypy --strict with
 # the configuration in pyproject.toml: the plain-Python packages, then the Django packages through django-stubs'
-# plugin), and no model change without its migration.
+# plugin: core, weather, and every idea's services and selectors with what they use), and no model change
+# without its migration.
 TYPED := scoring $(wildcard seating)
-TYPED_DJANGO := core weather
+TYPED_DJANGO := core weather $(wildcard referee/*/services referee/*/selectors) referee/people/imports \
+	referee/privacy referee/models referee/results referee/wording referee/permissions.py referee/checks.py \
+	referee/locks.py
 check: $(BIN)/activate
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

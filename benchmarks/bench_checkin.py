@@ -87,7 +87,7 @@ def _build():
     from django.contrib.auth import get_user_model
 
     from benchmarks.builders import BulkPlan, build_tournament
-    from referee import services
+    from referee.draws.services.draws import round_draw_commit, round_draw_preview
     from referee.models import Round
 
     organiser = get_user_model().objects.create_user("bench-checkin-organiser")
@@ -100,8 +100,8 @@ def _build():
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(11),
     )
-    draw = services.round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=11)
-    services.round_draw_commit(actor=organiser, draw=draw)
+    draw = round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=11)
+    round_draw_commit(actor=organiser, draw=draw)
     return organiser, tournament, second
 
 
@@ -209,12 +209,11 @@ def _at_once(tournament, second) -> dict:
 
 
 def _reseat(organiser, second) -> dict:
-    from referee import services
-    from referee.services.withdrawals import absent_in
+    from referee.play.services.withdrawals import absent_in, round_reseat_absent
 
     away = len(absent_in(second))
     started = time.perf_counter()
-    repair = services.round_reseat_absent(actor=organiser, round_=second)
+    repair = round_reseat_absent(actor=organiser, round_=second)
     return {
         "seconds": time.perf_counter() - started,
         "away": away,

@@ -187,8 +187,8 @@ def populate(database: Path) -> None:
 def export_once(database: Path, slug: str, exporter_name: str, round_order: int | None, output: Path) -> dict:
     """One export in this process: its wall and CPU time, and the process's peak memory before and after."""
     _setup_django(database)
-    from referee.exporters import ExportRequest, get_exporter
-    from referee.exporters.fonts import cjk_font
+    from referee.exports.exporters import ExportRequest, get_exporter
+    from referee.exports.exporters.fonts import cjk_font
     from referee.models import Tournament
 
     cjk_font()

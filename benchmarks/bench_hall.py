@@ -97,7 +97,7 @@ def _tournament(size: int, organiser):
     from django.utils import timezone
 
     from benchmarks.builders import BulkPlan, build_tournament
-    from referee import services
+    from referee.hall_screen.services.announcements import announcement_post
     from referee.models import RoundClock
 
     tournament = build_tournament(
@@ -106,7 +106,7 @@ def _tournament(size: int, organiser):
     )
     round_ = tournament.rounds.get()
     RoundClock.objects.create(round=round_, minutes=60, started_at=timezone.now())
-    services.announcement_post(
+    announcement_post(
         actor=organiser, tournament=tournament, text_zh="第二輪 11:15 開始", text_en="Round 2 starts at 11:15"
     )
     return tournament
@@ -175,11 +175,14 @@ def _draw_panel(client, tournament) -> tuple[int, float]:
 
 
 def measure_certificates(tournament, organiser) -> dict:
-    from referee import services
-    from referee.exporters import ExportRequest, get_exporter
+    from referee.exports.exporters import ExportRequest, get_exporter
+    from referee.hall_screen.services.prizes import (
+        prizes_add,
+        prizes_fill,
+    )
 
-    services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=10)
-    services.prizes_fill(actor=organiser, tournament=tournament)
+    prizes_add(actor=organiser, tournament=tournament, kind="place", places=10)
+    prizes_fill(actor=organiser, tournament=tournament)
     exporter = get_exporter("certificates-pdf")(ExportRequest(tournament=tournament))
     load = _load()
     started, cpu = time.perf_counter(), time.process_time()
@@ -199,15 +202,20 @@ def measure_prize_giving(tournament, organiser) -> dict:
     from django.test import Client
     from django.urls import reverse
 
-    from referee import services
+    from referee.hall_screen.services.prizes import (
+        prize_giving_show,
+        prize_reveal_next,
+        prizes_add,
+        prizes_fill,
+    )
 
     tournament.prizes.all().delete()
-    services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=20)
-    services.prizes_add(actor=organiser, tournament=tournament, kind="school-trophy", places=10)
-    services.prizes_fill(actor=organiser, tournament=tournament)
-    services.prize_giving_show(actor=organiser, tournament=tournament, shown=True)
+    prizes_add(actor=organiser, tournament=tournament, kind="place", places=20)
+    prizes_add(actor=organiser, tournament=tournament, kind="school-trophy", places=10)
+    prizes_fill(actor=organiser, tournament=tournament)
+    prize_giving_show(actor=organiser, tournament=tournament, shown=True)
     for _ in range(PRIZES):
-        services.prize_reveal_next(actor=organiser, tournament=tournament)
+        prize_reveal_next(actor=organiser, tournament=tournament)
     client = Client()
     slug = tournament.slug
     parts = {

@@ -8,8 +8,8 @@ three threads of one process, each an organiser of their own tournament, as a ha
 them.
 
 Files: a roster (schools and children on one sheet) at the cell limit as .xlsx and as a CSV at the size
-limit, both within every limit of `referee/imports/reading.py`; and two files the audit found slow (a 2 MB
-CSV of one line, and a small workbook of twenty full sheets), now read to their limits or refused.
+limit, both within every limit of `referee/people/imports/reading.py`; and two files the audit found slow
+(a 2 MB CSV of one line, and a small workbook of twenty full sheets), now read to their limits or refused.
 
 Targets (issue 31): the largest accepted file previews in under 2 s (checked on its CPU time: the preview runs
 on one core, and on a shared machine its wall time counts the others' work too) and 150 MB of extra memory;
@@ -115,7 +115,7 @@ def populate(database: Path) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from referee import services
+    from referee.tournaments.services.tournaments import tournament_create
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -123,7 +123,7 @@ def populate(database: Path) -> None:
         user = get_user_model().objects.create_user(f"organiser{index}", first_name=f"主任{index}")
         user.is_superuser = True
         user.save()
-        services.tournament_create(actor=user, name=f"邀請賽{index}", slug=f"cup{index}", ruleset="hk-school")
+        tournament_create(actor=user, name=f"邀請賽{index}", slug=f"cup{index}", ruleset="hk-school")
 
 
 class Sampler(threading.Thread):

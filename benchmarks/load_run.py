@@ -107,10 +107,10 @@ def references(tournament) -> dict[str, float]:
     from django.test.utils import CaptureQueriesContext
     from reportlab.pdfgen.canvas import Canvas
 
-    from referee import selectors
+    from referee.standings.selectors.standings import standings
 
     with CaptureQueriesContext(connection) as captured:
-        selectors.standings(tournament)
+        standings(tournament)
     sql = captured.captured_queries[-1]["sql"]
     times = []
     for _ in range(5):

@@ -6,9 +6,9 @@ bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069) makes a name re
 standings page or a printout ("‮ecilA" shows as "Alice"). Names and codes are one line: no control character
 at all. Notes and reasons may hold several lines: a line break and a tab are allowed there, nothing else.
 
-The services check every text they store (`referee.services.checks.clean_text`), so every form is covered;
+The services check every text they store (`referee.checks.clean_text`), so every form is covered;
 the models carry the same validators, so the admin and any ModelForm refuse them too. Text stored before
-these checks existed is made safe where it is written out (`referee/exporters/xlsx.py`).
+these checks existed is made safe where it is written out (`referee/exports/exporters/xlsx.py`).
 """
 
 from __future__ import annotations

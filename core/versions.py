@@ -2,7 +2,7 @@
 
 Why a cached page can never be older than a committed change: the writer bumps the version in the same
 transaction as the change, so the new number and the change become visible together. A reader reads the
-number first (with the tournament, `referee.public_cache.public_tournament`) and only then computes the page,
+number first (with the tournament, `referee.public.cache.public_tournament`) and only then computes the page,
 so whatever it computes under number N already shows every change up to N. Once a change commits, every
 reader reads N+1 and misses the pages cached under N. The version lives in the database, so every process and
 machine agrees on it; it also says when the public pages last changed ("Updated at").

@@ -7,8 +7,12 @@ the public reads only what an organiser released.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
+from django.contrib.auth.models import User
+
 from core.models import AuditEntry
-from core.permissions import AnyUser, is_organiser, require, require_organiser, signed_in
+from core.permissions import AnyUser, is_organiser, refuse, require, require_organiser, signed_in
 from referee.models import Table, Tournament
 
 __all__ = [
@@ -27,6 +31,7 @@ __all__ = [
     "is_organiser",
     "is_table_referee",
     "is_tournament_referee",
+    "refuse",
     "require",
     "require_organiser",
     "require_result_entry",
@@ -42,7 +47,7 @@ def can_create_tournament(user: AnyUser) -> bool:
     return user.has_perm(CREATE_TOURNAMENT_PERMISSION) or user.organised_tournaments.exists()
 
 
-def is_table_referee(user: AnyUser, table: Table) -> bool:
+def is_table_referee(user: AnyUser, table: Table) -> TypeGuard[User]:
     """The referee assigned to this table, who must still be one of the tournament's referees."""
     if not signed_in(user) or table.referee_id != user.pk:
         return False
@@ -53,11 +58,11 @@ def can_manage_tournament(user: AnyUser, tournament: Tournament) -> bool:
     return is_organiser(user, tournament)
 
 
-def can_enter_results(user: AnyUser, table: Table) -> bool:
+def can_enter_results(user: AnyUser, table: Table) -> TypeGuard[User]:
     return is_table_referee(user, table) or is_organiser(user, table.round.tournament)
 
 
-def is_tournament_referee(user: AnyUser, tournament: Tournament) -> bool:
+def is_tournament_referee(user: AnyUser, tournament: Tournament) -> TypeGuard[User]:
     if not signed_in(user):
         return False
     return tournament.referees.filter(pk=user.pk).exists()
@@ -73,7 +78,7 @@ def awaits_confirmation(table: Table) -> bool:
     return tournament.requires_confirmation and table.signed_off_at is not None and table.confirmed_at is None
 
 
-def can_confirm_table(user: AnyUser, table: Table) -> bool:
+def can_confirm_table(user: AnyUser, table: Table) -> TypeGuard[User]:
     """A second person: an organiser or another referee of the tournament (the service rules out whoever
     entered or signed off this table's results)."""
     tournament = table.round.tournament
@@ -110,5 +115,9 @@ def can_view_public_standings(tournament: Tournament) -> bool:
     return tournament.standings_released
 
 
-def require_result_entry(user: AnyUser, table: Table) -> None:
-    require(can_enter_results(user, table))
+def require_result_entry(user: AnyUser, table: Table) -> User:
+    """Refuse anyone who may not enter this table's results; whoever may is returned, for the services that
+    record who acted."""
+    if not can_enter_results(user, table):
+        refuse()
+    return user

@@ -2,37 +2,20 @@
 
 from django.urls import include, path
 
-from referee.views import (
-    account,
-    hall_display,
-    home,
-    offline,
-    preview,
-    privacy_notice,
-    public,
-    public_draws,
-    referee,
-    set_check,
-    submit,
-    tables,
-)
-from referee.views.organiser import (
-    cards,
-    checkin,
-    draws,
-    hall,
-    imports,
-    lockouts,
-    notices,
-    people,
-    privacy,
-    prizes,
-    referees,
-    schedule,
-    standings,
-    standings_order,
-    tournaments,
-)
+from referee.draws.views import organiser as draws
+from referee.draws.views import public as public_draws
+from referee.exports.views import cards
+from referee.hall_screen.views import display as hall_display
+from referee.hall_screen.views import organiser as hall
+from referee.hall_screen.views import prizes
+from referee.people.views import checkin, imports, notices, people
+from referee.play.views import offline, preview, referee, set_check, submit, tables
+from referee.privacy.views import notice as privacy_notice
+from referee.privacy.views import organiser as privacy
+from referee.public.views import pages as public
+from referee.standings.views import organiser as standings
+from referee.standings.views import standings_order
+from referee.tournaments.views import account, home, lockouts, referees, schedule, tournaments
 
 organiser_patterns = [
     path("", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -107,5 +90,5 @@ urlpatterns = [
     path("organise/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),
-    path("", include("referee.urls_exports")),
+    path("", include("referee.exports.urls")),
 ]

@@ -147,7 +147,7 @@ TASK_BACKENDS = {
 _tasks_backend = os.environ.get("TASKS_BACKEND", "").strip().lower() or ("immediate" if DEBUG else "database")
 if _tasks_backend not in TASK_BACKENDS:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be database or immediate, not {_tasks_backend!r}.")
-# Two backends: the exports ("default"), and the public pages' parts made again after a change ("public"), so
+# Two backends: the exports ("default"), and the public pages' parts regenerated after a change ("public"), so
 # that a long export never holds the parents' standings back; the hall runs a worker for each.
 TASKS = {
     "default": {"BACKEND": TASK_BACKENDS[_tasks_backend]},
@@ -220,7 +220,7 @@ LOGOUT_REDIRECT_URL = "login"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
 # "Find my table" answers at most this many numbers a minute to one address (counted in the shared cache,
-# referee/public_throttle.py); raise it when a whole hall reaches a server through one address.
+# referee/public/throttle.py); raise it when a whole hall reaches a server through one address.
 FIND_TABLE_PER_MINUTE = env_int("FIND_TABLE_PER_MINUTE", 30, minimum=1)
 
 # A session lasts the event day: 200 referees log in once in the morning (each login is one deliberately slow

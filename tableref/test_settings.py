@@ -17,7 +17,7 @@ STORAGES = {
 
 # Exports are queued and left waiting: a test makes the files itself (`tests.referee.exporters.making`), or
 # runs them with the real database backend and its worker (`tests/tableref/hall/test_hall_exports.py`). The
-# public pages' parts are made again at once, so a change shows on the next page a test reads.
+# public pages' parts are regenerated at once, so a change shows on the next page a test reads.
 TASKS = {
     "default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"},
     "public": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"},

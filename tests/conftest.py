@@ -19,8 +19,14 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 # Tiers (`pyproject.toml`'s markers): browser tests drive Chromium; server tests start the real hall in a
-# process of its own, over a SQLite database of their own whatever DATABASE_URL says, so CI runs them once.
-TIERS = {"tests/browser/": "browser", "tests/tableref/hall/": "server"}
+# process of its own, over a SQLite database of their own whatever DATABASE_URL says; plain tests are the
+# plain-Python packages', which touch no database. CI runs these once and the rest on both databases.
+TIERS = {
+    "tests/browser/": "browser",
+    "tests/tableref/hall/": "server",
+    "tests/scoring/": "plain",
+    "tests/seating/": "plain",
+}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -46,6 +46,7 @@ def test_each_documented_command_runs_as_written(command: str, tmp_path: Path) -
     assert "Traceback" not in finished.stderr
 
 
+@pytest.mark.slow
 def test_reading_commands_run_for_real_on_a_fresh_copy(tmp_path: Path) -> None:
     for arguments in (["migrate", "--noinput"], ["check"], ["export", "--list"]):
         finished = run(arguments, tmp_path)

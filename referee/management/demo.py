@@ -17,10 +17,16 @@ from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
 import scoring
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, Round, Table, Tournament
+from referee.people.services.people import player_create, school_create
 from referee.permissions import CREATE_TOURNAMENT_PERMISSION
-from referee.services.referees import LOGIN_SEPARATOR
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.referees import LOGIN_SEPARATOR, referee_account_create
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_SLUG = "demo"
@@ -67,7 +73,7 @@ def _create_organiser(demo: dict[str, Any]) -> AbstractBaseUser:
 
 def _register(organiser: AbstractBaseUser, tournament: Tournament, demo: dict[str, Any]) -> dict[str, Any]:
     referees = {
-        entry["username"]: services.referee_account_create(
+        entry["username"]: referee_account_create(
             actor=organiser,
             tournament=tournament,
             username=entry["username"],
@@ -77,14 +83,14 @@ def _register(organiser: AbstractBaseUser, tournament: Tournament, demo: dict[st
         for entry in demo["referees"]
     }
     schools = {
-        entry["code"]: services.school_create(actor=organiser, tournament=tournament, **entry)
+        entry["code"]: school_create(actor=organiser, tournament=tournament, **entry)
         for entry in demo["schools"]
     }
     players = {}
     for entry in demo["players"]:
         values = dict(entry)
         school = schools[values.pop("school")]
-        players[entry["number"]] = services.player_create(
+        players[entry["number"]] = player_create(
             actor=organiser, tournament=tournament, school=school, **values
         )
     return {"referees": referees, "players": players}
@@ -94,10 +100,10 @@ def _play_table(
     organiser: AbstractBaseUser, table: Table, entry: dict[str, Any], people: dict[str, Any]
 ) -> None:
     referee = people["referees"][entry["referee"]]
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     for seat in entry["seats"]:
         player: Player = people["players"][seat["player"]]
-        services.seat_assign(
+        seat_assign(
             actor=organiser,
             table=table,
             player=player,
@@ -105,7 +111,7 @@ def _play_table(
             drawn_number=seat.get("drawn_number"),
         )
     for number, game in enumerate(entry["games"], start=1):
-        recorded = services.game_result_submit(
+        recorded = game_result_submit(
             actor=referee,
             table=table,
             game_number=number,
@@ -113,7 +119,7 @@ def _play_table(
             hands=[scoring.PlayerInput(**hand) for hand in game["hands"]],
         )
         for incident in game.get("incidents", []):
-            services.incident_record(
+            incident_record(
                 actor=referee,
                 game=recorded,
                 seat=table.seats.get(letter=incident["seat"]),
@@ -122,7 +128,7 @@ def _play_table(
                 note=incident.get("note", ""),
             )
     if entry.get("signed_off"):
-        services.table_sign_off(actor=referee, table=table)
+        table_sign_off(actor=referee, table=table)
 
 
 @transaction.atomic
@@ -131,10 +137,10 @@ def load_demo(demo: dict[str, Any]) -> Tournament:
     organiser = _create_organiser(demo)
     settings_ = dict(demo["tournament"])
     released = settings_.pop("standings_released", False)
-    tournament = services.tournament_create(actor=organiser, **settings_)
+    tournament = tournament_create(actor=organiser, **settings_)
     people = _register(organiser, tournament, demo)
     for order, round_entry in enumerate(demo["rounds"], start=1):
-        round_: Round = services.round_create(
+        round_: Round = round_create(
             actor=organiser,
             tournament=tournament,
             name=round_entry["name"],
@@ -143,18 +149,14 @@ def load_demo(demo: dict[str, Any]) -> Tournament:
             order=order,
         )
         for table_entry in round_entry["tables"]:
-            table = services.table_create(actor=organiser, round_=round_, number=table_entry["number"])
+            table = table_create(actor=organiser, round_=round_, number=table_entry["number"])
             _play_table(organiser, table, table_entry, people)
     if released:
         tournament.refresh_from_db()
-        services.tournament_update(
+        tournament_update(
             actor=organiser,
             tournament=tournament,
-            **{
-                name: getattr(tournament, name)
-                for name in services.tournaments.SETTINGS_FIELDS
-                if name != "standings_released"
-            },
+            **{name: getattr(tournament, name) for name in SETTINGS_FIELDS if name != "standings_released"},
             standings_released=True,
         )
     return tournament

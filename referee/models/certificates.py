@@ -1,7 +1,8 @@
 """The pictures a certificate may carry: the host school's logo and a signature, stored in the database.
 
 Kept as rows rather than files, so a backup holds them, every process sees them and the hall serves no upload
-folder. The service (`referee/services/certificate_images.py`) checks each upload's content and size."""
+folder. The service (`referee/hall_screen/services/certificate_images.py`) checks each upload's content and
+size."""
 
 from __future__ import annotations
 

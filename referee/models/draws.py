@@ -80,4 +80,4 @@ class RoundDraw(models.Model):
 
     @property
     def swapped(self) -> bool:
-        return self.tables != self.drawn
+        return bool(self.tables != self.drawn)

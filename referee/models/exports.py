@@ -1,7 +1,7 @@
 """A file made in the background: a round's scoresheets or a big workbook, asked for on the export page.
 
 The job and its file live in the database, so every web worker and machine sees its progress and serves its
-download. A background task makes the file (`referee/tasks.py`, `referee/export_making.py`).
+download. A background task makes the file (`referee/exports/tasks.py`, `referee/exports/making.py`).
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 
 The preview shows what a file would change; the organiser may choose what a column means, and then presses
 Import. What the file holds is read once, at the upload, and kept here as text (`reading`, the grids of
-`referee/imports/reading.py`), with the organiser's choices of columns: the preview and the import plan from
-it and never parse the file again. Not in the session (a session is a signed cookie or a row every request
-reads), and not re-uploaded (a phone's file picker would be asked twice). The file's own bytes are not kept:
-its name, size and SHA-256 go to the audit entry. An organiser's new upload replaces their older ones in the
-tournament, uploads older than a day are deleted at the next upload, and an imported one at once.
+`referee/people/imports/reading.py`), with the organiser's choices of columns: the preview and the import plan
+from it and never parse the file again. Not in the session (a session is a signed cookie or a row every
+request reads), and not re-uploaded (a phone's file picker would be asked twice). The file's own bytes are
+not kept: its name, size and SHA-256 go to the audit entry. An organiser's new upload replaces their older
+ones in the tournament, uploads older than a day are deleted at the next upload, and an imported one at once.
 """
 
 from __future__ import annotations

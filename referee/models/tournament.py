@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -41,7 +43,7 @@ class TimeUpRule(models.TextChoices):
 
 
 class SchoolRanking(models.TextChoices):
-    """How schools are ranked against each other (`referee/selectors/school_ranking.py`)."""
+    """How schools are ranked against each other (`referee/standings/selectors/school_ranking.py`)."""
 
     BEST = "best", _("The best N children of each school")
     AVERAGE = "average", _("The average per child")
@@ -221,7 +223,7 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         """The table size always comes from the ruleset; seats beyond it are refused by the database."""
         if not self.table_size:
             self.table_size = scoring.get_ruleset(self.ruleset).max_players

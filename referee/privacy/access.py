@@ -14,7 +14,6 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone, translation
@@ -25,13 +24,15 @@ from openpyxl import Workbook
 
 from core.audit import audit_record
 from core.models import AuditEntry
-from referee import permissions, selectors
-from referee.exporters.base import tournament_time_zone
-from referee.exporters.xlsx import Column, SheetWriter, xml_safe
+from core.permissions import AnyUser
+from referee import permissions
+from referee.exports.exporters.base import tournament_time_zone
+from referee.exports.exporters.xlsx import Column, SheetWriter, xml_safe
 from referee.models import HandResult, Incident, Player, School, SchoolConsent, Seat, Tournament
 from referee.privacy.notice import privacy_notice
 from referee.privacy.retention import retention_of
 from referee.privacy.scrubbing import Child, NameFinder, is_player_snapshot
+from referee.standings.selectors.standings import standings
 from referee.wording.actions import action_label
 from referee.wording.codes import incident_label
 from referee.wording.figures import count_text, score_text
@@ -124,7 +125,7 @@ def _school(school: School) -> dict[str, Any]:
 
 def _children(tournament: Tournament, players: Sequence[Player]) -> Iterator[dict[str, Any]]:
     pks = [player.pk for player in players]
-    standing = {row.player_id: row for row in selectors.standings(tournament) if row.player_id in set(pks)}
+    standing = {row.player_id: row for row in standings(tournament) if row.player_id in set(pks)}
     seats = _by_player(Seat.objects.filter(player__in=pks).select_related("table__round"), "player_id")
     hands = _by_player(
         HandResult.objects.filter(seat__player__in=pks).select_related("game__table__round", "seat"),
@@ -322,7 +323,9 @@ def _child_row(child: dict[str, Any]) -> dict[str, Any]:
     return {**child, **(child["standing"] or {})}
 
 
-def _sheet(workbook: Workbook, title: str, labels: dict[str, str], keys: list[str], rows: list[dict]) -> None:
+def _sheet(
+    workbook: Workbook, title: str, labels: dict[str, str], keys: list[str], rows: list[dict[str, Any]]
+) -> None:
     sheet = SheetWriter(workbook, title, [Column(labels[key], 16) for key in keys])
     for row in rows:
         sheet.append([_cell(row.get(key)) for key in keys])
@@ -338,7 +341,7 @@ def _cell(value: Any) -> Any:
 @transaction.atomic
 def access_export(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     tournament: Tournament,
     file_format: str,
     language: str,
@@ -350,6 +353,7 @@ def access_export(
     permissions.require_organiser(actor, tournament)
     permissions.require(file_format in FORMATS and language in LANGUAGES)
     permissions.require((player is None) != (school is None))
+    scope: dict[str, int | str]
     if player is not None:
         permissions.require(player.tournament_id == tournament.pk)
         players, scope = [player], {"player": player.number}

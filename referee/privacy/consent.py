@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import School, SchoolConsent, Tournament
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 NOTE_LENGTH = 1000
 
@@ -35,14 +35,14 @@ def schools_without_consent(tournament: Tournament) -> list[School]:
 @transaction.atomic
 def school_consent_record(
     *,
-    actor: AbstractBaseUser,
+    actor: AnyUser,
     school: School,
     given: bool,
     given_on: datetime.date | None,
     note: str,
 ) -> SchoolConsent:
     """Record (or withdraw: `given` False) a school's agreement; a given agreement needs its date."""
-    permissions.require_organiser(actor, school.tournament)
+    organiser = permissions.require_organiser(actor, school.tournament)
     tournament = lock_tournament(school.tournament)
     note = clean_text(note, field="note", max_length=NOTE_LENGTH, multiline=True)
     if given and given_on is None:
@@ -51,7 +51,7 @@ def school_consent_record(
     before = {"given": consent.given, "given_on": consent.given_on, "note": consent.note} if consent else {}
     consent = consent or SchoolConsent(school=school)
     consent.given, consent.given_on, consent.note = bool(given), given_on if given else None, note
-    consent.recorded_by = actor
+    consent.recorded_by = organiser
     consent.save()
     audit_record(
         actor=actor,

@@ -1,17 +1,11 @@
 """Removing children's personal data: a whole tournament's at the end of its retention period (or sooner, by
 its organiser), or one child's at once on request.
 
-Each child becomes their pseudonym (`pseudonyms.py`) in their player row (names; class and 學號 emptied) and
-in every record of the tournament that names them (`scrubbing.py`: the audit's snapshots and reasons,
-incidents' notes, draws, anything else with text); the tournament's stored export files and the people files
-kept for a preview are deleted, since they were made from the names; the cached pages are cleared (Django's
-cache API: every entry, a rare operation). Results, standings, school totals and the audit's entries stay, so
-the tournament still reads as it was played. Each school affected gets a `DataRemoval` row, its record.
-
-On SQLite the database is rebuilt once the change commits (`VACUUM`, a second or so for a hall's database)
-and its write-ahead log emptied into it, so that no copy of the file, a backup's included, keeps the old
-names in pages SQLite has freed but not yet overwritten. PostgreSQL's old row versions are left to its own
-vacuum; `pg_dump` never copies them.
+Each child becomes their pseudonym in their player row (class and 學號 emptied) and in every record that
+names them (`scrubbing.py`); stored export files and kept people files are deleted and the cache cleared.
+Results, standings and the audit's entries stay; each school affected gets a `DataRemoval` row. On SQLite
+the file is rebuilt (`VACUUM`) once the change commits, so that no copy of it keeps the old names in freed
+pages; PostgreSQL's old row versions are left to its vacuum, which `pg_dump` never copies.
 """
 
 from __future__ import annotations
@@ -21,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
@@ -30,7 +23,10 @@ from django.utils.translation import gettext as _
 from core.audit import audit_record
 from core.errors import ServiceError
 from core.models import AuditEntry
+from core.permissions import AnyUser
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import (
     DataRemoval,
     ExportJob,
@@ -44,8 +40,6 @@ from referee.models import (
 from referee.privacy.pseudonyms import stored_names
 from referee.privacy.retention import retention_of, today
 from referee.privacy.scrubbing import Child, NameScrubber, scrub_rows, snapshot_children, tournament_lookups
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 # Rows that are not a child's, or are replaced whole: the tournament's and its schools' own names, its privacy
 # notice, the removal records (numbers only); players are rewritten as a whole, files deleted.
@@ -66,7 +60,7 @@ class Forgotten:
 
 
 def tournament_forget(
-    *, actor: AbstractBaseUser | None, tournament: Tournament, on: datetime.date | None = None
+    *, actor: AnyUser, tournament: Tournament, on: datetime.date | None = None
 ) -> Forgotten:
     """Every child of the tournament. Without an actor it is the schedule, which only forgets a tournament
     past its date (`on`, today by default); an organiser may forget their tournament at any time."""
@@ -95,7 +89,7 @@ def tournament_forget(
     return done
 
 
-def player_erase(*, actor: AbstractBaseUser, player: Player, reason: str) -> Player:
+def player_erase(*, actor: AnyUser, player: Player, reason: str) -> Player:
     """One child's personal data at once, on request (the child's parents or school), with the reason in the
     audit."""
     tournament = player.tournament
@@ -122,7 +116,7 @@ def _forget(
     tournament: Tournament,
     players: list[Player],
     *,
-    actor: AbstractBaseUser | None,
+    actor: AnyUser,
     kind: RemovalKind,
     reason: str,
     whole: bool,
@@ -147,7 +141,7 @@ def _forget(
     done.uploads, _kinds = PeopleUpload.objects.filter(tournament=tournament).delete()
     for model, lookup in tournament_lookups().items():
         if not issubclass(model, NOT_SCRUBBED):
-            done.rows += scrub_rows(model.objects.filter(**{lookup: tournament}), scrubber)
+            done.rows += scrub_rows(model._default_manager.filter(**{lookup: tournament}), scrubber)
     done.rows += scrub_rows(LogEntry.objects.all(), scrubber)
     done.schools = _record_removals(tournament, players, actor=actor, kind=kind, reason=reason, at=now)
     return done
@@ -163,7 +157,7 @@ def _record_removals(
     tournament: Tournament,
     players: Iterable[Player],
     *,
-    actor: AbstractBaseUser | None,
+    actor: AnyUser,
     kind: RemovalKind,
     reason: str,
     at: datetime.datetime,

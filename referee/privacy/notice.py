@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
+from core.permissions import AnyUser
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import PrivacySettings, Tournament
 from referee.models.tournament import Privacy
 from referee.privacy.retention import retention_of, settings_of
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 LANGUAGES = ("zh-hant", "en")
 PLACEHOLDERS = ("tournament", "public_names", "kept_until", "retention_days", "contact")
@@ -77,11 +77,12 @@ class Notice:
 
 
 def _public_names(privacy: str) -> str:
-    return {
+    names: dict[str, str] = {
         Privacy.FULL_NAMES: _("full names"),
         Privacy.INITIALS: _("surnames and initials only (陳○○, C. T. M.)"),
         Privacy.PLAYER_NUMBERS: _("no names, only player numbers"),
-    }.get(privacy, _("no names, only player numbers"))
+    }
+    return names.get(privacy, _("no names, only player numbers"))
 
 
 def filled(text: str, tournament: Tournament, values: PrivacySettings) -> str:
@@ -121,7 +122,7 @@ def editable_notice(tournament: Tournament, language: str) -> str:
 
 @transaction.atomic
 def privacy_notice_set(
-    *, actor: AbstractBaseUser, tournament: Tournament, notice_zh: str, notice_en: str, contact: str
+    *, actor: AnyUser, tournament: Tournament, notice_zh: str, notice_en: str, contact: str
 ) -> PrivacySettings:
     """The organiser's text in each language (the template's own text, or blank, keeps the template)."""
     permissions.require_organiser(actor, tournament)

@@ -3,26 +3,24 @@ with a stated reason, which the audit keeps."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.audit import audit_record
 from core.errors import ServiceError
+from core.permissions import AnyUser
 from referee import permissions
+from referee.checks import clean_text
+from referee.locks import lock_tournament
 from referee.models import Tournament
 from referee.models.privacy import DEFAULT_RETENTION_DAYS
 from referee.privacy.retention import LONGEST_RETENTION_DAYS, Retention, retention_of, settings_of
-from referee.services.checks import clean_text
-from referee.services.locks import lock_tournament
 
 REASON_LENGTH = 500
 
 
 @transaction.atomic
-def retention_set(
-    *, actor: AbstractBaseUser, tournament: Tournament, days: int | None, reason: str
-) -> Retention:
+def retention_set(*, actor: AnyUser, tournament: Tournament, days: int | None, reason: str) -> Retention:
     """Shorten the period at will, or lengthen it past the default with a stated reason (in the audit)."""
     permissions.require_organiser(actor, tournament)
     locked = lock_tournament(tournament)

@@ -1,15 +1,10 @@
 """Finding children's names in any text or JSON a tournament holds, and putting their pseudonyms there.
 
-Names are found wherever they were written: an audit entry's snapshot, a referee's note on an incident, an
-organiser's reason for a correction, a pasted list. Every name is matched at once by one expression built as
-a trie of all of them (thousands of names cost one pass over each text), without regard to case or to how
-many spaces separate an English name's parts, and an English name only as whole words ("Li" is not in
-"Lily"). A name two children share becomes a neutral mark in free text, as the text cannot say which of
-them it meant. A player's snapshot (a dict with the player's fields) loses its class and 學號 by key, and a
-text that is exactly a child's class anywhere in JSON (a pasted list's rows) is emptied.
-
-Which rows: every model of the site that leads to the tournament through its foreign keys, found from the
-models themselves (`tournament_lookups`), so that a model added later is covered without being listed.
+One expression, built as a trie of every name, finds them all in one pass over a text, whatever the case or
+the spaces between an English name's parts, English names as whole words only ("Li" is not in "Lily"). A
+name two children share becomes a neutral mark. A player's snapshot loses its class and 學號 by key. The rows
+searched are every model that leads to the tournament through foreign keys (`tournament_lookups`), so a
+model added later is covered unlisted.
 """
 
 from __future__ import annotations
@@ -218,7 +213,7 @@ def _path_to_tournament(model: type[models.Model], max_depth: int) -> str | None
     return None
 
 
-def text_fields(model: type[models.Model]) -> list[models.Field]:
+def text_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The fields that may hold a name: texts and JSON, not the primary key."""
     return [
         field
@@ -227,7 +222,7 @@ def text_fields(model: type[models.Model]) -> list[models.Field]:
     ]
 
 
-def scrub_rows(queryset: models.QuerySet, scrubber: NameScrubber) -> int:
+def scrub_rows(queryset: models.QuerySet[models.Model], scrubber: NameScrubber) -> int:
     """Replace names in every text and JSON field of these rows; the number of rows changed."""
     fields = text_fields(queryset.model)
     if not fields or not scrubber:
@@ -257,6 +252,6 @@ def scrub_rows(queryset: models.QuerySet, scrubber: NameScrubber) -> int:
 def _save(model: type[models.Model], rows: list[models.Model], names: list[str]) -> int:
     count = len(rows)
     if rows:
-        model.objects.bulk_update(rows, names, batch_size=BATCH)
+        model._default_manager.bulk_update(rows, names, batch_size=BATCH)
         rows.clear()
     return count

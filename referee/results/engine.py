@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -64,7 +65,7 @@ def decide_table(table: Table) -> scoring.MatchResult:
         raise translate_scoring_error(error, cards=cards) from None
 
 
-def table_arrangement(ruleset_key: str | scoring.Ruleset, table_tiles: str) -> dict:
+def table_arrangement(ruleset_key: str | scoring.Ruleset, table_tiles: str) -> dict[str, Any]:
     """The engine's restore of the typed table tiles: sets laid (notation), tiles left over, their count."""
     try:
         meld = scoring.restore(ruleset_key, table_tiles)
@@ -99,6 +100,7 @@ def translate_scoring_error(
 ) -> ServiceError:
     """The engine's stable code picks a translated message (of cards, not tiles, when `cards`: UNO); an
     unknown code still shows the engine's words."""
+    message: str | None
     if isinstance(error, scoring.GameOverSet):
         message = over_set_message(error, cards=cards)
     else:

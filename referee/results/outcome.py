@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import scoring
 from core.errors import ServiceError
@@ -67,7 +68,9 @@ def decide_stored(
         raise translate_scoring_error(error) from None
 
 
-def stored_games(tournament: Tournament, rows: Iterable[tuple]) -> dict[int, list[scoring.GameResult]]:
+def stored_games(
+    tournament: Tournament, rows: Iterable[tuple[Any, ...]]
+) -> dict[int, list[scoring.GameResult]]:
     """Rows of (table id, game number, ending, seat letter, penalty, score in sixtieths, won), any order,
     grouped into each table's games in the order played."""
     hands: dict[int, dict[int, list[StoredHand]]] = defaultdict(lambda: defaultdict(list))

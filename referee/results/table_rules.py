@@ -137,10 +137,10 @@ def deal_order(
     highest card deals and the player on the dealer's left starts, so the dealer plays last; until the draw
     decides (a card missing, or a tie on the highest card to draw again) the order is the seats' order."""
     letters = sorted(drawn)
-    draws = {
-        letter: ([] if drawn[letter] is None else [drawn[letter]]) + list(again.get(letter, ()))
-        for letter in letters
-    }
+    draws: dict[str, list[int]] = {}
+    for letter in letters:
+        first = drawn[letter]
+        draws[letter] = ([] if first is None else [first]) + list(again.get(letter, ()))
     try:
         deal = scoring.deal_draw(ruleset_key, draws)
     except scoring.ScoringError:  # stored before the draw was checked: draw again

@@ -51,7 +51,9 @@ def _shown(name: str, value: Any) -> str:
     return str(value)
 
 
-def _hand_line(letter: str, before: dict, after: dict, *, created: bool, cards: bool = False) -> str | None:
+def _hand_line(
+    letter: str, before: dict[str, Any], after: dict[str, Any], *, created: bool, cards: bool = False
+) -> str | None:
     parts = []
     for name, label in (CARD_LABELS if cards else HAND_LABELS).items():
         old, new = before.get(name), after.get(name)
@@ -65,7 +67,7 @@ def _hand_line(letter: str, before: dict, after: dict, *, created: bool, cards: 
     return labelled(seat_label(letter), listed(parts, long=True)) if parts else None
 
 
-def game_lines(before: dict, after: dict, *, cards: bool = False) -> list[str]:
+def game_lines(before: dict[str, Any], after: dict[str, Any], *, cards: bool = False) -> list[str]:
     """One line for the ending if it changed, then one per seat whose facts or score changed (`cards`: UNO's
     hands, in its words)."""
     created = not before
@@ -97,7 +99,7 @@ def game_lines(before: dict, after: dict, *, cards: bool = False) -> list[str]:
     return lines
 
 
-def _plain_lines(before: dict, after: dict) -> list[str]:
+def _plain_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     lines = []
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key), after.get(key)
@@ -112,7 +114,7 @@ def _plain_lines(before: dict, after: dict) -> list[str]:
     return lines
 
 
-def _incident_line(ruleset_key: str, snapshot: dict) -> str:
+def _incident_line(ruleset_key: str, snapshot: dict[str, Any]) -> str:
     return _("%(seat)s: %(kind)s, draws %(count)s") % {
         "seat": seat_label(snapshot.get("seat", "")),
         "kind": incident_label(ruleset_key, snapshot.get("kind", "")),
@@ -127,23 +129,30 @@ def _drawn_shown(value: Any) -> str:
     return _shown("", value)
 
 
-def _seat_line(snapshot: dict, players: dict[int, str]) -> str:
-    line = labelled(seat_label(snapshot.get("letter", "")), players.get(snapshot.get("player"), ""))
+def _name_of(names: dict[int, str], key: Any, missing: str) -> str:
+    """A player's or user's name by the key a snapshot stored; `missing` when the key is absent or unknown."""
+    return names.get(key, missing)
+
+
+def _seat_line(snapshot: dict[str, Any], players: dict[int, str]) -> str:
+    line = labelled(seat_label(snapshot.get("letter", "")), _name_of(players, snapshot.get("player"), ""))
     if snapshot.get("drawn_number") is not None:
         line += " " + _("(drew %(number)s)") % {"number": snapshot["drawn_number"]}
     return line
 
 
-def _confirm_lines(action: str, before: dict, after: dict, users: dict[int, str]) -> list[str]:
+def _confirm_lines(
+    action: str, before: dict[str, Any], after: dict[str, Any], users: dict[int, str]
+) -> list[str]:
     """Who confirmed, and as what (an organiser or a referee); a withdrawal names whose check it undid."""
     if action == "table.confirm":
-        who = users.get(after.get("confirmed_by"), "")
+        who = _name_of(users, after.get("confirmed_by"), "")
         if not who:
             return []
         if after.get("as") == "organiser":
             return [_("confirmed by %(name)s, an organiser") % {"name": who}]
         return [_("confirmed by %(name)s, a referee") % {"name": who}]
-    who = users.get(before.get("confirmed_by"), "")
+    who = _name_of(users, before.get("confirmed_by"), "")
     return (
         [_("%(name)s's confirmation no longer applies; a second person confirms again") % {"name": who}]
         if who
@@ -161,12 +170,13 @@ def change_lines(
         return [_seat_line(after or before, names.get("players", {}))]
     if action in ("seat.substitute", "seat.correct"):
         players = names.get("players", {})
-        old, new = players.get(before.get("player"), "—"), players.get(after.get("player"), "—")
+        old, new = _name_of(players, before.get("player"), "—"), _name_of(players, after.get("player"), "—")
         return [labelled(seat_label(after.get("seat", "")), f"{old}{ARROW}{new}")]
     if action in ("seat.leave", "seat.return"):
         snapshot = after if action == "seat.leave" else before
         who = labelled(
-            seat_label(snapshot.get("seat", "")), names.get("players", {}).get(snapshot.get("player"), "—")
+            seat_label(snapshot.get("seat", "")),
+            _name_of(names.get("players", {}), snapshot.get("player"), "—"),
         )
         if action == "seat.leave":
             return [
@@ -176,7 +186,7 @@ def change_lines(
         return [_("%(who)s: back at the table, marked gone by mistake") % {"who": who}]
     if action == "table.assign_referee":
         users = names.get("users", {})
-        old, new = users.get(before.get("referee"), "—"), users.get(after.get("referee"), "—")
+        old, new = _name_of(users, before.get("referee"), "—"), _name_of(users, after.get("referee"), "—")
         return [f"{old}{ARROW}{new}"]
     if action in GAME_ACTIONS:
         return game_lines(before, after, cards=ruleset_key == "uno")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 import scoring
 
@@ -67,12 +68,12 @@ BASIS_LABELS = {
 }
 
 
-def ruleset_choices() -> list[tuple[str, str]]:
+def ruleset_choices() -> list[tuple[str, StrOrPromise]]:
     """Choices for Tournament.ruleset, in the engine's registry order (called lazily by Django)."""
     return [(ruleset.key, ruleset_label(ruleset.key)) for ruleset in scoring.all_rulesets()]
 
 
-def ruleset_label(key: str) -> str:
+def ruleset_label(key: str) -> StrOrPromise:
     if key in RULESET_LABELS:
         return RULESET_LABELS[key]
     try:
@@ -81,14 +82,14 @@ def ruleset_label(key: str) -> str:
         return key
 
 
-def incident_label(ruleset_key: str | scoring.Ruleset, code: str) -> str:
+def incident_label(ruleset_key: str | scoring.Ruleset, code: str) -> StrOrPromise:
     kind = scoring.get_ruleset(ruleset_key).incident(code)
     if kind is None:
         return code
     return INCIDENT_LABELS.get(kind.name, kind.name)
 
 
-def incident_choices(ruleset_key: str | scoring.Ruleset) -> list[tuple[str, str]]:
+def incident_choices(ruleset_key: str | scoring.Ruleset) -> list[tuple[str, StrOrPromise]]:
     return [
         (kind.code, incident_label(ruleset_key, kind.code))
         for kind in scoring.get_ruleset(ruleset_key).incidents
@@ -99,7 +100,7 @@ def decided_by_label(code: str) -> str:
     return str(DECIDED_BY_LABELS.get(code, code))
 
 
-def basis_label(basis: str) -> str:
+def basis_label(basis: str) -> StrOrPromise:
     return BASIS_LABELS.get(basis, basis)
 
 

@@ -3,8 +3,7 @@ the page's language, a user's."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -96,7 +95,7 @@ def school_name(name_zh: str, name_en: str) -> str:
     return name_zh or name_en
 
 
-def user_name(user: Any) -> str:
+def user_name(user: User | None) -> str:
     """A person with an account, by name when they gave one, else by their login name."""
     if user is None:
         return ""

@@ -23,7 +23,7 @@ from scoring.ranking import TABLES_WON, Higher, first_difference
 
 
 class StandingRow(Protocol):
-    """A ranked row, as `referee.selectors.standings` and the school summary return them."""
+    """A ranked row, as `referee.standings.selectors.standings` and the school summary return them."""
 
     @property
     def rank(self) -> int: ...
@@ -44,7 +44,9 @@ TIE_BREAKS = {
 }
 
 
-def _table_decision(row: StandingRow, other: StandingRow, values: dict, *, ahead: bool) -> str | None:
+def _table_decision(
+    row: StandingRow, other: StandingRow, values: dict[str, object], *, ahead: bool
+) -> str | None:
     """A tie broken at a table both played at: "ahead of B by the tie-break at table 5 (Round 1): by lot"."""
     decision = getattr(row, "table_tie_break", None)
     if decision is None or decision != getattr(other, "table_tie_break", None):
@@ -67,7 +69,8 @@ def _record(row: StandingRow, order: Sequence[str]) -> str:
 
 
 def _comparison(row: StandingRow, other: StandingRow, name: str, order: Sequence[str], *, ahead: bool) -> str:
-    values = {"name": name, "mine": score_text(row.total), "theirs": score_text(other.total)}
+    values: dict[str, object] = {"name": name}
+    values.update(mine=score_text(row.total), theirs=score_text(other.total))
     values.update(won=count_text(row.games_won), other_won=count_text(other.games_won))
     values.update(tables=getattr(row, "tables_won", 0), other_tables=getattr(other, "tables_won", 0))
     tie_breaks = [TIE_BREAKS[key] for key in order if key in TIE_BREAKS]

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from core.match_day_notes import match_day_lines
 from referee.models import Tournament
-from referee.selectors.school_notices import SchoolNotice
-from referee.selectors.standings import StandingRow
+from referee.people.selectors.school_notices import SchoolNotice
+from referee.standings.selectors.standings import StandingRow
 from referee.wording.figures import count_text, score_text
 from referee.wording.names import school_name
 from referee.wording.sentences import labelled, listed, person_name

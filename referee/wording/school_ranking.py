@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from referee.models import Tournament
 from referee.models.tournament import SchoolRanking
-from referee.selectors.school_ranking import school_keys
+from referee.standings.selectors.school_ranking import school_keys
 from referee.wording.standings_order import KEY_LABELS
 
 

@@ -3,6 +3,8 @@ ruleset has its own (six-player's G and P, twist's D, C and M), and a referee sh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -28,7 +30,7 @@ SINGLE_NAMES: dict[str, Promise] = {
 }
 
 
-def _named(tokens: str | list[str], names: dict) -> str:
+def _named(tokens: str | list[str], names: Mapping[str, Promise]) -> str:
     return listed(f"{token} {names.get(token, token)}" for token in tokens)
 
 

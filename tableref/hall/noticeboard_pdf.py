@@ -12,8 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from referee.exporters.fonts import cjk_font
-from referee.exporters.qr import QrCode
+from referee.exports.exporters.fonts import cjk_font
+from referee.exports.exporters.qr import QrCode
 from tableref.hall.noticeboard import Noticeboard
 
 MARGIN = 18 * mm

@@ -16,8 +16,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Attendance, Player, School
+from referee.people.selectors.attendance import attendance_counts, players_for_draw
+from referee.people.services.bulk import tables_create_many
+from referee.people.services.people import player_create, school_create
+from referee.tournaments.services.schedule import round_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,9 +38,7 @@ LATE = {("S2", 5)}
 def tournament():
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return services.tournament_create(
-        actor=organiser, name="全港小學邀請賽", slug="hk40", ruleset="hk-school"
-    )
+    return tournament_create(actor=organiser, name="全港小學邀請賽", slug="hk40", ruleset="hk-school")
 
 
 def people_file() -> bytes:
@@ -124,10 +127,10 @@ def test_forty_tables_registered_and_checked_in_in_under_thirty_loads_and_taps(
         rest.wait_for(state="detached")
     page.locator('#checkin-counts tr[data-school="S8"] [data-count="expected"]', has_text="0").wait_for()
 
-    here = sum(row.here for row in selectors.attendance_counts(tournament))
+    here = sum(row.here for row in attendance_counts(tournament))
     assert here == SCHOOLS * PLAYERS_PER_SCHOOL - len(ABSENT)
     assert Player.objects.filter(attendance=Attendance.EXPECTED).count() == 0
-    assert selectors.players_for_draw(tournament).count() == 157
+    assert players_for_draw(tournament).count() == 157
     assert page.locator('#checkin-counts tr[data-school="S1"] [data-count="absent"]').inner_text() == "1"
     assert page.locator('#checkin-counts [data-total="here"]').inner_text() == "157"
     total = counter.loads + counter.taps
@@ -142,19 +145,19 @@ def test_a_refused_file_shows_each_row_and_column_and_a_player_finds_their_table
     child scans their card and reads their table."""
     base = live_server.url
     organiser = tournament.organisers.get()
-    school = services.school_create(
+    school = school_create(
         actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="Harbourside Primary", code="HSP"
     )
-    player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
-    round_ = services.round_create(
+    player = player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="Round 1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9, 30),
     )
-    table = services.tables_create_many(actor=organiser, round_=round_, count=7)[-1]
-    services.seat_assign(actor=organiser, table=table, player=player, letter="C")
+    table = tables_create_many(actor=organiser, round_=round_, count=7)[-1]
+    seat_assign(actor=organiser, table=table, player=player, letter="C")
 
     page.goto(f"{base}/login/")
     page.get_by_role("link", name="English").click()
@@ -195,11 +198,9 @@ def log_in_at_check_in(page, base: str) -> None:
 
 def test_two_helpers_at_the_door_see_each_others_taps(live_server, page, phone_page, tournament):
     organiser = tournament.organisers.get()
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
     first, second = (
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
         for name in ("陳俊傑", "李詠琳")
     )
     for helper in (page, phone_page):

@@ -15,8 +15,10 @@ from django.contrib.auth.models import Permission
 from openpyxl import load_workbook
 
 from core.models import AuditEntry
-from referee import services
 from referee.models import Player, SchoolConsent
+from referee.people.services.people import player_create, school_create
+from referee.tournaments.services.schedule import round_create
+from referee.tournaments.services.tournaments import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "organiser-pass-1"
@@ -54,11 +56,9 @@ CHILDREN = {"HSP": ["陳俊傑", "李詠琳", "張家豪", "黃嘉儀"], "PKS": 
 def tournament():
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school"
-    )
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
     for code, names in CHILDREN.items():
-        school = services.school_create(
+        school = school_create(
             actor=organiser,
             tournament=tournament,
             name_zh=f"{code}小學",
@@ -66,8 +66,8 @@ def tournament():
             code=code,
         )
         for name in names:
-            services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
-    services.round_create(
+            player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+    round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",

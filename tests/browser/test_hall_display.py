@@ -14,9 +14,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
-from referee import services
+from referee.draws.services.seats import seat_assign
+from referee.hall_screen.services.announcements import announcement_clear, announcement_post
+from referee.hall_screen.services.round_clock import round_clock_start
+from referee.hall_screen.views import display as hall_display
 from referee.models import Table, Tournament
-from referee.views import hall_display
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 from referee.wording.names import public_label
 from scoring import PlayerInput
 
@@ -37,19 +45,15 @@ def organiser():
 @pytest.fixture
 def cup(organiser) -> Tournament:
     """Two schools, eight children, round 1 drawn onto two tables with a referee each; results held."""
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school"
-    )
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
+    values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+    tournament_update(
         actor=organiser,
         tournament=tournament,
         **{**values, "standings_released": True, "hold_results": True, "school_best_count": 2},
     )
     schools = [
-        services.school_create(
-            actor=organiser, tournament=tournament, name_zh=name, name_en=english, code=code
-        )
+        school_create(actor=organiser, tournament=tournament, name_zh=name, name_en=english, code=code)
         for name, english, code in (
             ("海濱小學", "Harbourside Primary", "HSP"),
             ("山頂小學", "Peak Primary", "PEAK"),
@@ -57,10 +61,10 @@ def cup(organiser) -> Tournament:
     ]
     names = ["陳俊傑", "李詠琳", "張家豪", "黃嘉儀", "劉子晴", "何志明", "林美玲", "吳家樂"]
     players = [
-        services.player_create(actor=organiser, tournament=tournament, school=schools[i % 2], name_zh=name)
+        player_create(actor=organiser, tournament=tournament, school=schools[i % 2], name_zh=name)
         for i, name in enumerate(names)
     ]
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",
@@ -68,17 +72,17 @@ def cup(organiser) -> Tournament:
         start_time=datetime.time(9, 30),
     )
     for number in (1, 2):
-        referee = services.referee_account_create(
+        referee = referee_account_create(
             actor=organiser,
             tournament=tournament,
             username=f"ref{number}",
             display_name=f"評審{number}",
             password=PASSWORD,
         )
-        table = services.table_create(actor=organiser, round_=round_)
-        services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        table = table_create(actor=organiser, round_=round_)
+        table_assign_referee(actor=organiser, table=table, referee=referee)
         for letter, player in zip("ABCD", players[(number - 1) * 4 : number * 4], strict=True):
-            services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+            seat_assign(actor=organiser, table=table, player=player, letter=letter)
     return Tournament.objects.get(pk=tournament.pk)
 
 
@@ -90,6 +94,13 @@ def log_in(page, base: str, username: str) -> None:
     page.wait_for_load_state("domcontentloaded")
 
 
+def ticks_from(screen, shown: str) -> None:
+    """Wait until the screen's clock shows another time than `shown` (it counts in the browser)."""
+    screen.wait_for_function(
+        "shown => document.querySelector('[data-clock-time]').textContent.trim() !== shown", arg=shown
+    )
+
+
 def play_table(table: Table, winners: str) -> None:
     """Three games as the table's referee, each won by the seat given."""
     table = Table.objects.select_related("referee").get(pk=table.pk)
@@ -98,7 +109,7 @@ def play_table(table: Table, winners: str) -> None:
             PlayerInput(seat, rack_value=10 * (index + 1))
             for index, seat in enumerate(s for s in "ABCD" if s != winner)
         ]
-        services.game_result_submit(
+        game_result_submit(
             actor=table.referee, table=table, game_number=number, ending="went-out", hands=hands
         )
 
@@ -133,9 +144,7 @@ def test_a_round_on_the_hall_screen(
     organiser_phone.get_by_role("button", name="開始本輪計時").click()
     expect(organiser_phone.locator(".message")).to_contain_text("本輪時間已開始")
     expect(screen.locator("[data-clock-time]")).to_have_text(re.compile(r"^4[45]:\d\d$"))
-    first = screen.locator("[data-clock-time]").inner_text()
-    screen.wait_for_timeout(1500)
-    assert screen.locator("[data-clock-time]").inner_text() != first  # it ticks in the browser
+    ticks_from(screen, screen.locator("[data-clock-time]").inner_text())  # it ticks in the browser
     expect(organiser_phone.locator("[data-strip-time]")).to_have_text(re.compile(r"^4[45]:\d\d$"))
 
     # Extra time for table 2, with its reason; an announcement.
@@ -173,7 +182,7 @@ def test_a_round_on_the_hall_screen(
 
     # Table 1 plays its three games and is signed off: finished on the screen; its results are held.
     play_table(table_1, "BBC")
-    services.table_sign_off(actor=table_1.referee, table=Table.objects.get(pk=table_1.pk))
+    table_sign_off(actor=table_1.referee, table=Table.objects.get(pk=table_1.pk))
     expect(screen.locator("[data-table='1']")).to_have_class("table-finished")
     expect(screen.locator("[data-count-finished]")).to_have_text("1")
     screenshot(screen, "hall-clock")
@@ -188,7 +197,7 @@ def test_a_round_on_the_hall_screen(
     expect(screen.locator("[data-table='2'] .extra-left")).to_have_text(re.compile(r"^[45]:\d\d$"))
     screenshot(screen, "hall-time-up")
     play_table(table_2, "AAA")
-    services.table_sign_off(actor=table_2.referee, table=Table.objects.get(pk=table_2.pk))
+    table_sign_off(actor=table_2.referee, table=Table.objects.get(pk=table_2.pk))
     assert "李○○" in screen.context.request.get(f"{base}/t/cup/standings/fragment/").text()  # all signed off
 
     # Results: table winners, the top ten and the schools ranked by their best two children.
@@ -243,15 +252,15 @@ def test_the_screen_keeps_counting_without_the_network_and_catches_up(
 ):
     base = live_server.url
     round_ = cup.rounds.get()
-    services.round_clock_start(actor=organiser, round_=round_, minutes=30)
+    round_clock_start(actor=organiser, round_=round_, minutes=30)
     screen.goto(f"{base}/t/cup/hall/")
     expect(screen.locator("[data-clock-time]")).to_have_text(re.compile(r"^(29|30):\d\d$"))
     screen.context.set_offline(True)
     expect(screen.locator("[data-offline]")).to_be_visible()
     before = screen.locator("[data-clock-time]").inner_text()
-    services.announcement_post(actor=organiser, tournament=cup, text_zh="午膳時間", text_en="Lunch")
-    screen.wait_for_timeout(2500)
-    assert screen.locator("[data-clock-time]").inner_text() != before  # still counting
+    announcement_post(actor=organiser, tournament=cup, text_zh="午膳時間", text_en="Lunch")
+    screen.wait_for_event("requestfailed", lambda request: "state.json" in request.url)  # a poll, offline
+    ticks_from(screen, before)  # still counting
     assert screen.locator("[data-announcement]").is_hidden()
     screen.context.set_offline(False)
     expect(screen.locator("[data-announcement-zh]")).to_have_text("午膳時間")
@@ -260,10 +269,8 @@ def test_the_screen_keeps_counting_without_the_network_and_catches_up(
     # poll up after a few seconds, says so, keeps counting, and is back once answers come again.
     screen.route("**/hall/state.json", lambda route: None)
     expect(screen.locator("[data-offline]")).to_be_visible(timeout=15_000)
-    services.announcement_clear(actor=organiser, tournament=cup)
-    stalled = screen.locator("[data-clock-time]").inner_text()
-    screen.wait_for_timeout(1500)
-    assert screen.locator("[data-clock-time]").inner_text() != stalled
+    announcement_clear(actor=organiser, tournament=cup)
+    ticks_from(screen, screen.locator("[data-clock-time]").inner_text())
     screen.unroute("**/hall/state.json")
     expect(screen.locator("[data-announcement]")).to_be_hidden(timeout=15_000)
     expect(screen.locator("[data-offline]")).to_be_hidden()

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import services
 from referee.models import Seat
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round
 from tests.weather.weather_payloads import MATCH_DAY, hk, rain
 from weather.feed import SUMMARY_FEED
@@ -24,9 +24,7 @@ PASSWORD = "in-place-pass-1"
 def test_the_substitute_link_appears_with_the_tap(live_server, phone_page):
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD)
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug="door", ruleset="hk-school"
-    )
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug="door", ruleset="hk-school")
     make_field(organiser, tournament)
     round_ = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, round_, seed=7)

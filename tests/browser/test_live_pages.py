@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from benchmarks.builders import BulkPlan, build_tournament
-from referee import services
-from referee.views import public
+from referee.public.views import pages as public
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_update
 from tests.referee.exporters.making import make_waiting_exports
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,10 +38,10 @@ def test_the_standings_change_under_a_reader_who_keeps_their_place(
     page.evaluate("window.scrollTo(0, 1500); window.sameDocument = true")
     scrolled = page.evaluate("window.scrollY")
     assert scrolled > 1000
-    values = {name: getattr(big, name) for name in services.tournaments.SETTINGS_FIELDS}
+    values = {name: getattr(big, name) for name in SETTINGS_FIELDS}
     with page.expect_response(lambda response: "/standings/" in response.url):
         pass  # the page's check is answered; the next is a second away, so the desk's write meets no reader
-    services.tournament_update(
+    tournament_update(
         actor=organiser, tournament=big, **{**values, "standings_released": True, "privacy": "full-names"}
     )
     expect(leader).not_to_contain_text("○", timeout=15000)

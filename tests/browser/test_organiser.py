@@ -9,8 +9,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, School, Seat, Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import round_create, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.conftest import went_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,10 +27,10 @@ PHONE_WIDTH = 360
 def tournament():
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser, name="Rummikub 小學邀請賽", slug="cup", ruleset="hk-school"
     )
-    services.round_create(
+    round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",
@@ -139,34 +144,34 @@ def test_every_organiser_page_fits_a_phone_in_both_languages(live_server, phone_
     base = live_server.url
     slug = tournament.slug
     organiser = tournament.organisers.get()
-    school = services.school_create(
+    school = school_create(
         actor=organiser,
         tournament=tournament,
         name_zh="獅山小學",
         name_en="Lion Hill Primary School",
         code="LHP",
     )
-    player = services.player_create(
+    player = player_create(
         actor=organiser, tournament=tournament, school=school, name_zh="歐陽天佑", name_en="Au Yeung Tin Yau"
     )
-    other = services.player_create(
+    other = player_create(
         actor=organiser, tournament=tournament, school=school, name_zh="司徒樂怡", name_en="Szeto Lok Yi"
     )
     round_ = tournament.rounds.get()
-    table = services.table_create(actor=organiser, round_=round_)
-    services.seat_assign(actor=organiser, table=table, player=player)
-    services.seat_assign(actor=organiser, table=table, player=other)
-    services.game_result_submit(
+    table = table_create(actor=organiser, round_=round_)
+    seat_assign(actor=organiser, table=table, player=player)
+    seat_assign(actor=organiser, table=table, player=other)
+    game_result_submit(
         actor=organiser, table=table, game_number=1, ending="went-out", hands=went_out("A", {"B": 12})
     )
-    services.round_create(
+    round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 12),
         start_time=datetime.time(14, 0),
     )
-    services.referee_account_create(
+    referee_account_create(
         actor=organiser, tournament=tournament, username="referee1", display_name="張志明", password=PASSWORD
     )
     Tournament.objects.filter(pk=tournament.pk).update(standings_released=True)
@@ -210,14 +215,12 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     """A dismissed confirmation deletes nothing; an accepted one deletes, in real Chromium."""
     organiser = tournament.organisers.get()
     round_ = tournament.rounds.get()
-    services.table_create(actor=organiser, round_=round_)
-    services.table_create(actor=organiser, round_=round_)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="", code="LHP"
-    )
-    player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
+    table_create(actor=organiser, round_=round_)
+    table_create(actor=organiser, round_=round_)
+    school = school_create(actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="", code="LHP")
+    player = player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳俊傑")
     table = round_.tables.order_by("number").first()
-    services.seat_assign(actor=organiser, table=table, player=player)
+    seat_assign(actor=organiser, table=table, player=player)
     asked: list[str] = []
 
     def answer(accept: bool):
@@ -230,8 +233,8 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/organise/{tournament.slug}/tables/{table.pk}/")
     page.once("dialog", answer(False))
-    page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
-    page.wait_for_timeout(300)
+    with page.expect_event("dialog"):
+        page.locator('.seat-list form[data-confirm] button[type="submit"]').click()
     assert asked == ["要清空第 1 桌的甲座（#1 陳俊傑）嗎？"]
     assert Seat.objects.count() == 1
     page.once("dialog", answer(True))
@@ -242,8 +245,8 @@ def test_destructive_buttons_ask_first(live_server, page, tournament):
     page.goto(f"{live_server.url}/organise/{tournament.slug}/rounds/")
     delete = page.get_by_role("button", name="刪除")
     page.once("dialog", answer(False))
-    delete.click()
-    page.wait_for_timeout(300)
+    with page.expect_event("dialog"):
+        delete.click()
     assert asked[-1] == "要刪除第一輪及其 2 張比賽桌嗎？桌上的座位及評審員安排亦會一併刪除。"
     assert tournament.rounds.count() == 1
     assert Table.objects.count() == 2

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import services
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.tournaments import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "organiser-pass-1"
@@ -19,10 +20,8 @@ PHONE_WIDTH = 360
 def tournament():
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school"
-    )
-    services.referee_account_create(
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
+    referee_account_create(
         actor=organiser, tournament=tournament, username="referee1", display_name="張志明", password=PASSWORD
     )
     return tournament

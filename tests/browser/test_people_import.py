@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import services
 from referee.models import Player, School
+from referee.tournaments.services.tournaments import tournament_create
 from tests.browser.conftest import SCREENSHOTS
 from tests.referee.rosters import SCHOOLS, roster_xlsx
 
@@ -35,7 +35,7 @@ NOT_IMPORTED = {"zh-hant": "不匯入", "en": "Not imported"}
 def tournament():
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return services.tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
+    return tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
 
 
 def log_in(page, base: str, language: str) -> None:

@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from referee import services
 from referee.models import Game, Incident, Table
-from referee.services.tournaments import SETTINGS_FIELDS
+from referee.play.services.results import game_result_submit
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_update
 from scoring import PlayerInput
 from tests.browser.conftest import PHONE, SCREENSHOTS
 
@@ -251,7 +251,7 @@ def _set_turn_seconds(table: Table, seconds: int) -> None:
     tournament = table.round.tournament
     organiser = get_user_model().objects.get(username="organiser")
     values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
-    services.tournament_update(actor=organiser, tournament=tournament, **{**values, "turn_seconds": seconds})
+    tournament_update(actor=organiser, tournament=tournament, **{**values, "turn_seconds": seconds})
 
 
 def test_the_turn_timer_and_an_overtime_recorded_in_play(live_server, phone_page, demo):
@@ -318,7 +318,7 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
     organiser = get_user_model().objects.get(username="organiser")
     hands = [PlayerInput("B", went_out=True), PlayerInput("A", rack="R3 K4")]
     hands += [PlayerInput("C", rack_value=61), PlayerInput("D", rack="J B10 Y10")]
-    services.game_result_submit(actor=referee, table=demo, game_number=1, ending="went-out", hands=hands)
+    game_result_submit(actor=referee, table=demo, game_number=1, ending="went-out", hands=hands)
     page, base = phone_page, live_server.url
     log_in(page, base, "referee3@demo", demo)
     if language == "en":
@@ -331,7 +331,7 @@ def test_two_devices_changing_one_game(live_server, phone_page, demo, language):
     # The test's database is shared in memory, where a write meets a reading thread's table lock at once
     # rather than waiting; so the desk writes once the phone's own requests are answered.
     corrected = [hand if hand.seat != "A" else PlayerInput("A", rack="R3 K5") for hand in hands]
-    services.game_result_submit(  # ... while the desk corrects A
+    game_result_submit(  # ... while the desk corrects A
         actor=organiser, table=demo, game_number=1, ending="went-out", hands=corrected, expected_version=1
     )
     page.click("form.game-entry button[value='save-game']")
@@ -355,7 +355,7 @@ def test_after_the_last_game_the_phone_lands_on_the_sheet_and_its_sign_off(live_
     """The console reloads at "#entry" after a save; once no game is left, that mark is above the scoresheet,
     so the referee sees the sign-off rather than the top of the page."""
     for number, winner in ((1, "A"), (2, "B")):
-        services.game_result_submit(
+        game_result_submit(
             actor=demo.referee,
             table=demo,
             game_number=number,
@@ -410,8 +410,7 @@ def test_logout_leaves_nothing_on_the_phone(live_server, phone_page, demo):
     page.locator("form.logout button").click()
     page.wait_for_selector("[data-forget-device]")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tableref:'))") == []
-    page.wait_for_timeout(300)
-    assert page.evaluate("caches.keys()") == []
+    page.wait_for_function("caches.keys().then(keys => keys.length === 0)")
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
 
 

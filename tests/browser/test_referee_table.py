@@ -11,8 +11,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game, Incident, Table
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.browser.conftest import SCREENSHOTS
 
@@ -166,27 +171,24 @@ def six_player_table(demo):
     """A six-player table of the demo's referee1 with five games in (one a shared win), the sixth to play."""
     users = get_user_model().objects
     organiser, referee = users.get(username="organiser"), users.get(username="referee1@demo")
-    tournament = services.tournament_create(actor=organiser, name="六人賽", slug="six", ruleset="six-player")
-    services.referee_add(actor=organiser, tournament=tournament, username="referee1@demo")
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
+    tournament = tournament_create(actor=organiser, name="六人賽", slug="six", ruleset="six-player")
+    referee_add(actor=organiser, tournament=tournament, username="referee1@demo")
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
     names = ["歐陽天佑", "司徒樂怡", "陳大文", "李小明", "張家豪", "何浩然"]
     players = [
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
-        for name in names
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=name) for name in names
     ]
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9, 30),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for letter, player in zip("ABCDEF", players, strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
     racks = [35, 61, 87, 120, 9]
     games = [
         (
@@ -218,9 +220,7 @@ def six_player_table(demo):
             )
         )
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
     return table
 
 

@@ -8,9 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import services
+from referee.draws.selectors.draws import round_seated_draw
 from referee.models import Game, Table
-from referee.selectors.draws import round_seated_draw
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import table_assign_referee
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,17 +24,15 @@ def played():
     """13 players of three schools; round 1 drawn, refereed and played to sign-off; round 2 waiting."""
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school"
-    )
-    referee = services.referee_account_create(
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
+    referee = referee_account_create(
         actor=organiser, tournament=tournament, username="ref1", display_name="陳大文", password=PASSWORD
     )
     make_field(organiser, tournament)
     first = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, first, seed=7)
     table_one = Table.objects.get(round=first, number=1)
-    services.table_assign_referee(actor=organiser, table=table_one, referee=referee)
+    table_assign_referee(actor=organiser, table=table_one, referee=referee)
     play_round(organiser, first)
     second = make_round(organiser, tournament, "第二輪")
     return tournament, second, referee

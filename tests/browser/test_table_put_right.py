@@ -8,8 +8,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Attendance, Player, Seat, Table
+from referee.people.services.people import player_create, school_create
+from referee.play.selectors.sheets import sheet_outcome, table_sheet
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.browser.conftest import SCREENSHOTS
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round
@@ -51,10 +59,8 @@ WORDS = {
 def organiser_with_tournament(slug: str):
     organiser = get_user_model().objects.create_user("organiser", password=PASSWORD, first_name="黃主任")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    tournament = services.tournament_create(
-        actor=organiser, name="小學邀請賽", slug=slug, ruleset="hk-school"
-    )
-    referee = services.referee_account_create(
+    tournament = tournament_create(actor=organiser, name="小學邀請賽", slug=slug, ruleset="hk-school")
+    referee = referee_account_create(
         actor=organiser, tournament=tournament, username="ref1", display_name="陳大文", password=PASSWORD
     )
     return organiser, tournament, referee
@@ -85,21 +91,17 @@ def game(letters: str, winner: str, value: int = 5) -> list[PlayerInput]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_organiser_fixes_a_wrong_seat_and_voids_a_game(live_server, phone_page, screenshot, language):
     organiser, tournament, referee = organiser_with_tournament(f"seat-{language}")
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="", code="LHP"
-    )
+    school = school_create(actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="", code="LHP")
     players = [
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
         for name in ("陳俊傑", "李詠琳", "張家豪", "黃嘉儀", "劉子晴")
     ]
     round_ = make_round(organiser, tournament, "第一輪")
-    table = services.table_create(actor=organiser, round_=round_)
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     for letter, player in zip("ABCD", players[:4], strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
-    services.game_result_submit(
-        actor=referee, table=table, game_number=1, ending="went-out", hands=game("ABCD", "A")
-    )
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
+    game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=game("ABCD", "A"))
     words = WORDS[language]
     base = live_server.url
     page = phone_page
@@ -118,16 +120,14 @@ def test_the_organiser_fixes_a_wrong_seat_and_voids_a_game(live_server, phone_pa
     fix.get_by_role("button", name=words["fix button"]).click()
     page.wait_for_selector(f".message:has-text('{words['fixed']}')")
     assert Seat.objects.get(table=table, letter="A").player == players[4]
-    standings = {row.number: row for row in selectors.standings(tournament, final_only=False)}
-    assert standings[players[4].number].games_won == 1
-    assert players[0].number not in standings
+    rows = {row.number: row for row in standings(tournament, final_only=False)}
+    assert rows[players[4].number].games_won == 1
+    assert players[0].number not in rows
     assert "劉子晴" in page.locator(".legend").inner_text()
     assert "坐錯了：甲座應為劉子晴" in page.locator("ul.history").inner_text()
 
     # Game 2 cannot be put right: voided, the table plays it again.
-    services.game_result_submit(
-        actor=referee, table=table, game_number=2, ending="went-out", hands=game("ABCD", "B")
-    )
+    game_result_submit(actor=referee, table=table, game_number=2, ending="went-out", hands=game("ABCD", "B"))
     page.reload()
     void = page.locator("details#void-game")
     void.locator("summary").filter(has_text=words["void summary"]).click()
@@ -150,10 +150,10 @@ def test_a_child_leaves_after_game_2_and_the_next_round_is_drawn_without_them(
     first = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, first, seed=7)
     table = Table.objects.get(round=first, number=1)
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     letters = "".join(table.seats.order_by("letter").values_list("letter", flat=True))
     for number, winner in ((1, "A"), (2, "B")):
-        services.game_result_submit(
+        game_result_submit(
             actor=referee, table=table, game_number=number, ending="went-out", hands=game(letters, winner)
         )
     gone = table.seats.get(letter="C").player
@@ -194,20 +194,18 @@ def test_a_child_leaves_after_game_2_and_the_next_round_is_drawn_without_them(
     for other in Table.objects.filter(round=first):
         other = Table.objects.get(pk=other.pk)
         seated = "".join(other.seats.order_by("letter").values_list("letter", flat=True))
-        while not selectors.sheets.sheet_outcome(tournament, selectors.table_sheet(other)).finished:
+        while not sheet_outcome(tournament, table_sheet(other)).finished:
             playing = "".join(
-                seat.letter
-                for seat in selectors.table_sheet(other).seats
-                if seat.plays(other.games.count() + 1)
+                seat.letter for seat in table_sheet(other).seats if seat.plays(other.games.count() + 1)
             )
-            services.game_result_submit(
+            game_result_submit(
                 actor=organiser,
                 table=other,
                 game_number=other.games.count() + 1,
                 ending="went-out",
                 hands=game(playing or seated, (playing or seated)[0]),
             )
-        services.table_sign_off(actor=organiser, table=other)
+        table_sign_off(actor=organiser, table=other)
     second = make_round(organiser, tournament, "第二輪")
     draw_and_seat(organiser, second, seed=3)
     seated_next = set(Seat.objects.filter(round=second).values_list("player_id", flat=True))

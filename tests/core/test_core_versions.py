@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.models import PublicVersion
 from core.versions import public_version_bump
 from referee.models import Tournament
-from referee.public_cache import changed_at, public_tournament, version_of
+from referee.public.cache import changed_at, public_tournament, version_of
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Permission
 
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, Round, School, Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 from scoring import PlayerInput
 
 User = get_user_model()
@@ -29,12 +35,12 @@ def organiser(db):
 
 @pytest.fixture
 def tournament(organiser) -> Tournament:
-    return services.tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
+    return tournament_create(actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school")
 
 
 @pytest.fixture
 def referee(organiser, tournament):
-    return services.referee_account_create(
+    return referee_account_create(
         actor=organiser, tournament=tournament, username="ref1", display_name="陳大文", password=PASSWORD
     )
 
@@ -42,7 +48,7 @@ def referee(organiser, tournament):
 @pytest.fixture
 def other_referee(organiser, tournament):
     """A referee of the same tournament, but not of the table under test."""
-    return services.referee_account_create(
+    return referee_account_create(
         actor=organiser, tournament=tournament, username="ref2", display_name="李嘉欣", password=PASSWORD
     )
 
@@ -70,7 +76,7 @@ def roles(organiser, referee, other_referee, anonymous, stranger) -> dict:
 
 @pytest.fixture
 def school(organiser, tournament) -> School:
-    return services.school_create(
+    return school_create(
         actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="Harbourside Primary", code="HSP"
     )
 
@@ -78,15 +84,12 @@ def school(organiser, tournament) -> School:
 @pytest.fixture
 def players(organiser, tournament, school) -> list[Player]:
     names = ["陳俊傑", "李詠琳", "張家豪", "黃嘉儀", "劉子晴"]
-    return [
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=n)
-        for n in names
-    ]
+    return [player_create(actor=organiser, tournament=tournament, school=school, name_zh=n) for n in names]
 
 
 @pytest.fixture
 def round_(organiser, tournament) -> Round:
-    return services.round_create(
+    return round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",
@@ -98,10 +101,10 @@ def round_(organiser, tournament) -> Round:
 @pytest.fixture
 def table(organiser, round_, referee, players) -> Table:
     """Table 1 with its referee and four players in seats A-D."""
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for letter, player in zip("ABCD", players[:4], strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
     return Table.objects.get(pk=table.pk)
 
 
@@ -120,7 +123,7 @@ def play(referee) -> Callable[..., object]:
         racks = racks or {
             letter: 10 * (i + 1) for i, letter in enumerate(seat for seat in "ABCD" if seat != winner)
         }
-        return services.game_result_submit(
+        return game_result_submit(
             actor=actor or referee,
             table=table,
             game_number=table.games.count() + 1,
@@ -159,8 +162,8 @@ def form_errors(response, form_name: str) -> dict:
 
 
 def release(organiser, tournament, **changes):
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
+    values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+    tournament_update(
         actor=organiser, tournament=tournament, **{**values, "standings_released": True, **changes}
     )
 
@@ -168,6 +171,6 @@ def release(organiser, tournament, **changes):
 @pytest.fixture
 def released(organiser, tournament, finished_table, referee):
     """The seed-002 table signed off, the standings released (privacy: initials)."""
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     release(organiser, tournament)
     return tournament

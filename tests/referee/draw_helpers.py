@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import datetime
 
-from referee import services
+from referee.draws.services.draws import round_draw_commit, round_draw_preview
 from referee.models import Player, Round, Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import round_create
 from scoring import PlayerInput
 
 SCHOOLS = (("海濱小學", "HSP", 6), ("山頂小學", "PKS", 4), ("河畔小學", "RVS", 3))
@@ -15,12 +19,10 @@ def make_field(organiser, tournament: Tournament, scale: int = 1) -> list[Player
     """13 players: 6, 4 and 3 of three schools, numbered 1..13 (`scale` times as many)."""
     players = []
     for name, code, count in SCHOOLS:
-        school = services.school_create(
-            actor=organiser, tournament=tournament, name_zh=name, name_en="", code=code
-        )
+        school = school_create(actor=organiser, tournament=tournament, name_zh=name, name_en="", code=code)
         for index in range(count * scale):
             players.append(
-                services.player_create(
+                player_create(
                     actor=organiser, tournament=tournament, school=school, name_zh=f"{name}{index + 1}號"
                 )
             )
@@ -28,7 +30,7 @@ def make_field(organiser, tournament: Tournament, scale: int = 1) -> list[Player
 
 
 def make_round(organiser, tournament: Tournament, name: str, order: int | None = None) -> Round:
-    return services.round_create(
+    return round_create(
         actor=organiser,
         tournament=tournament,
         name=name,
@@ -49,8 +51,8 @@ def seated(round_: Round) -> list[list[str]]:
 def draw_and_seat(organiser, round_: Round, **options) -> None:
     options.setdefault("table_max", 4)
     options.setdefault("table_min", 3)
-    draw = services.round_draw_preview(actor=organiser, round_=round_, **options)
-    services.round_draw_commit(actor=organiser, draw=draw)
+    draw = round_draw_preview(actor=organiser, round_=round_, **options)
+    round_draw_commit(actor=organiser, draw=draw)
 
 
 def play_round(actor, round_: Round, winners: dict[int, str] | None = None) -> None:
@@ -61,10 +63,8 @@ def play_round(actor, round_: Round, winners: dict[int, str] | None = None) -> N
         winner = winners.get(table.number, "A")
         for number in (1, 2, 3):
             hands = [services_hand(letter, winner, index) for index, letter in enumerate(letters)]
-            services.game_result_submit(
-                actor=actor, table=table, game_number=number, ending="went-out", hands=hands
-            )
-        services.table_sign_off(actor=actor, table=table)
+            game_result_submit(actor=actor, table=table, game_number=number, ending="went-out", hands=hands)
+        table_sign_off(actor=actor, table=table)
 
 
 def services_hand(letter: str, winner: str, index: int) -> PlayerInput:

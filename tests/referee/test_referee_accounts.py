@@ -15,7 +15,8 @@ from django.urls import reverse
 from core.accounts import ONE_TIME_ITERATIONS, SESSION_FLAG
 from core.errors import ServiceError
 from core.models import Account, AuditEntry
-from referee import services
+from referee.tournaments.services.accounts import referee_password_reset
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +132,7 @@ class TestReset:
         for _ in range(10):
             log_in(referee.username, "wrong")
         assert AccessAttempt.objects.exists()
-        password = services.referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
+        password = referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
         client, response = log_in(referee.username, password)
         assert response.status_code == 302
 
@@ -141,7 +142,7 @@ class TestReset:
         tournament.referees.add(older)
         for _ in range(10):
             log_in("Chan.TM", "wrong")
-        password = services.referee_password_reset(actor=organiser, tournament=tournament, referee=older)
+        password = referee_password_reset(actor=organiser, tournament=tournament, referee=older)
         client, response = log_in("chan.tm", password)
         assert response.status_code == 302
 
@@ -162,22 +163,22 @@ class TestReset:
 
     def test_an_organisers_login_is_not_reset_by_another_organiser(self, organiser, tournament) -> None:
         colleague = User.objects.create_user("colleague", password=PASSWORD)
-        other = services.tournament_create(actor=organiser, name="別的", slug="other", ruleset="hk-school")
+        other = tournament_create(actor=organiser, name="別的", slug="other", ruleset="hk-school")
         other.organisers.add(colleague)
         tournament.referees.add(colleague)
         with pytest.raises(ServiceError) as refused:
-            services.referee_password_reset(actor=organiser, tournament=tournament, referee=colleague)
+            referee_password_reset(actor=organiser, tournament=tournament, referee=colleague)
         assert refused.value.code == "not-resettable"
         colleague.refresh_from_db()
         assert colleague.check_password(PASSWORD)
 
     def test_a_referee_of_another_organiser_is_not_reset(self, organiser, tournament, referee) -> None:
         someone = User.objects.create_user("someone-else", password=PASSWORD)
-        elsewhere = services.tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school")
+        elsewhere = tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school")
         elsewhere.organisers.set([someone])
         elsewhere.referees.add(referee)
         with pytest.raises(ServiceError) as refused:
-            services.referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
+            referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
         assert refused.value.code == "not-resettable"
 
 
@@ -186,7 +187,7 @@ def test_a_one_time_password_is_hashed_lightly_then_at_full_strength_once_used(
 ) -> None:
     """Printing 200 cards must not take 200 full-strength hashes; the hash is upgraded at the first login."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
-    password = services.referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
+    password = referee_password_reset(actor=organiser, tournament=tournament, referee=referee)
     referee.refresh_from_db()
     algorithm, iterations, *_ = referee.password.split("$")
     assert (algorithm, int(iterations)) == ("pbkdf2_sha256", ONE_TIME_ITERATIONS)

@@ -11,10 +11,13 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
+from referee.draws.selectors.draws import round_seated_draw
 from referee.models import Attendance, Player, Seat, Table
-from referee.selectors.draws import round_seated_draw
-from referee.services import attendance as door
+from referee.people.services import attendance as door
+from referee.people.services.attendance import player_attendance_set, player_substitute
+from referee.people.services.people import player_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.withdrawals import player_seat_late, player_withdraw, round_reseat_absent
 from seating.commands import run_command
 from tests.referee.draw_helpers import (
     draw_and_seat,
@@ -63,11 +66,11 @@ def test_an_absence_marked_at_the_door_keeps_the_seat_until_the_organiser_reseat
     other 12 at 4, 4, 4, as the withdrawal does."""
     actor = request.getfixturevalue(helper)
     gone = seated(first)[0][0]
-    player = services.player_attendance_set(actor=actor, player=by_number(field, gone), attendance="absent")
+    player = player_attendance_set(actor=actor, player=by_number(field, gone), attendance="absent")
     assert player.attendance == Attendance.ABSENT
     assert seat_count(first) == 13
     assert not AuditEntry.objects.filter(action="round.repair").exists()
-    repair = services.round_reseat_absent(actor=organiser, round_=first)
+    repair = round_reseat_absent(actor=organiser, round_=first)
     assert repair.moves_minimal
     assert sorted(len(table) for table in seated(first)) == [4, 4, 4]
     assert all(gone not in table for table in seated(first))
@@ -81,8 +84,8 @@ def test_an_absence_marked_at_the_door_keeps_the_seat_until_the_organiser_reseat
 def test_several_absences_are_reseated_in_one_repair(organiser, first, field):
     away = [seated(first)[0][0], seated(first)[1][0]]
     for number in away:
-        services.player_attendance_set(actor=organiser, player=by_number(field, number), attendance="absent")
-    repair = services.round_reseat_absent(actor=organiser, round_=first)
+        player_attendance_set(actor=organiser, player=by_number(field, number), attendance="absent")
+    repair = round_reseat_absent(actor=organiser, round_=first)
     assert seat_count(first) == 11
     assert sorted(round_seated_draw(first).repairs[-1]["request"]["withdrawn"]) == sorted(away)
     assert all(number not in table for table in seated(first) for number in away)
@@ -92,15 +95,15 @@ def test_several_absences_are_reseated_in_one_repair(organiser, first, field):
 
 def test_nobody_absent_nothing_to_reseat(organiser, first):
     with pytest.raises(ServiceError) as refused:
-        services.round_reseat_absent(actor=organiser, round_=first)
+        round_reseat_absent(actor=organiser, round_=first)
     assert refused.value.code == "nobody-absent"
 
 
 def test_marked_here_again_they_are_not_put_back(organiser, first, field):
     gone = by_number(field, seated(first)[0][0])
-    services.player_attendance_set(actor=organiser, player=gone, attendance="absent")
-    services.round_reseat_absent(actor=organiser, round_=first)
-    services.player_attendance_set(actor=organiser, player=gone, attendance="present")
+    player_attendance_set(actor=organiser, player=gone, attendance="absent")
+    round_reseat_absent(actor=organiser, round_=first)
+    player_attendance_set(actor=organiser, player=gone, attendance="present")
     assert seat_count(first) == 12
     assert not Seat.objects.filter(round=first, player=gone).exists()
 
@@ -109,11 +112,11 @@ def test_after_play_an_absence_keeps_the_seat(organiser, first, field):
     table = Table.objects.filter(round=first).order_by("number").first()
     letters = list(table.seats.values_list("letter", flat=True))
     hands = [services_hand(letter, "A", i) for i, letter in enumerate(letters)]
-    services.game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
+    game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
     player = table.seats.get(letter="B").player
-    services.player_attendance_set(actor=organiser, player=player, attendance="absent")
+    player_attendance_set(actor=organiser, player=player, attendance="absent")
     with pytest.raises(ServiceError) as refused:
-        services.round_reseat_absent(actor=organiser, round_=first)
+        round_reseat_absent(actor=organiser, round_=first)
     assert refused.value.code == "in-play"
     assert seat_count(first) == 13
 
@@ -126,10 +129,10 @@ def test_when_the_engine_cannot_reseat_the_absence_is_kept_and_the_seat_stays(
     type(players[0]).objects.filter(pk__in=[p.pk for p in players[3:]]).update(attendance="absent")
     round_ = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, round_, table_max=3, table_min=3, seed=1)
-    player = services.player_attendance_set(actor=organiser, player=players[0], attendance="absent")
+    player = player_attendance_set(actor=organiser, player=players[0], attendance="absent")
     assert player.attendance == Attendance.ABSENT
     with pytest.raises(ServiceError):
-        services.round_reseat_absent(actor=organiser, round_=round_)
+        round_reseat_absent(actor=organiser, round_=round_)
     assert seat_count(round_) == 3
     assert round_seated_draw(round_).repairs == []
 
@@ -138,7 +141,7 @@ def test_when_the_engine_cannot_reseat_the_absence_is_kept_and_the_seat_stays(
 def late(organiser, tournament, field):
     """Player 13 is absent at the draw (12 sit at 4, 4, 4), then arrives."""
     latecomer = field[-1]
-    services.player_attendance_set(actor=organiser, player=latecomer, attendance="absent")
+    player_attendance_set(actor=organiser, player=latecomer, attendance="absent")
     round_ = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, round_, seed=7)
     return round_, latecomer
@@ -147,7 +150,7 @@ def late(organiser, tournament, field):
 def test_a_late_arrival_is_seated_with_the_fewest_moves_and_marked_late(organiser, late):
     """12 at 4, 4, 4 and one more: 13 sit at 4, 3, 3, 3; a new table takes the arrival and two others."""
     round_, latecomer = late
-    (repair,) = services.player_seat_late(actor=organiser, player=latecomer, round_=round_)
+    (repair,) = player_seat_late(actor=organiser, player=latecomer, round_=round_)
     tables = seated(round_)
     assert sorted(len(table) for table in tables) == [3, 3, 3, 4]
     assert any(str(latecomer.number) in table for table in tables)
@@ -170,8 +173,8 @@ def test_a_late_arrival_takes_an_empty_seat_with_fewer_moves(organiser, late, fi
     """After one more leaves (11 at 4, 4, 3), the arrival takes the table of three's empty seat: no new
     table, so at most one classmate changes table to keep schools apart (not the three moves above)."""
     round_, latecomer = late
-    services.player_withdraw(actor=organiser, player=by_number(field, seated(round_)[0][0]))
-    (repair,) = services.player_seat_late(actor=organiser, player=latecomer, round_=round_)
+    player_withdraw(actor=organiser, player=by_number(field, seated(round_)[0][0]))
+    (repair,) = player_seat_late(actor=organiser, player=latecomer, round_=round_)
     assert sorted(len(table) for table in seated(round_)) == [4, 4, 4]
     assert (str(latecomer.number), None) in [(move.player, move.origin) for move in repair.moves]
     assert len(repair.moves) <= 2
@@ -185,11 +188,11 @@ def test_late_arrivals_refused_with_a_reason(organiser, late, field):
     round_, latecomer = late
     seated_player = by_number(field, seated(round_)[0][0])
     with pytest.raises(ServiceError) as refused:
-        services.player_seat_late(actor=organiser, player=seated_player, round_=round_)
+        player_seat_late(actor=organiser, player=seated_player, round_=round_)
     assert refused.value.code == "already-seated"
     type(latecomer).objects.filter(pk=latecomer.pk).update(attendance="withdrawn")
     with pytest.raises(ServiceError) as refused:
-        services.player_seat_late(actor=organiser, player=latecomer, round_=round_)
+        player_seat_late(actor=organiser, player=latecomer, round_=round_)
     assert refused.value.code == "withdrawn"
     assert seat_count(round_) == 12
 
@@ -199,12 +202,12 @@ def test_no_late_seat_once_play_has_begun(organiser, late):
     table = Table.objects.filter(round=round_).order_by("number").first()
     letters = list(table.seats.values_list("letter", flat=True))
     hands = [services_hand(letter, "A", i) for i, letter in enumerate(letters)]
-    services.game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
+    game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
     with pytest.raises(ServiceError) as refused:
-        services.player_seat_late(actor=organiser, player=latecomer, round_=round_)
+        player_seat_late(actor=organiser, player=latecomer, round_=round_)
     assert refused.value.code == "in-play"
     with pytest.raises(ServiceError) as refused:
-        services.player_seat_late(actor=organiser, player=latecomer)
+        player_seat_late(actor=organiser, player=latecomer)
     assert refused.value.code == "no-round"
 
 
@@ -212,15 +215,15 @@ def test_after_a_repair_the_substitute_has_no_seat_to_take(organiser, first, fie
     """The organiser re-seated the round without the absent: the seat is gone, so the substitute service
     refuses and the substitute comes in as a late arrival (one action on one absence, never both)."""
     absent = by_number(field, seated(first)[0][0])
-    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
-    services.round_reseat_absent(actor=organiser, round_=first)
-    substitute = services.player_create(
+    player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    round_reseat_absent(actor=organiser, round_=first)
+    substitute = player_create(
         actor=organiser, tournament=absent.tournament, school=absent.school, name_zh="替補"
     )
     with pytest.raises(ServiceError) as refused:
-        services.player_substitute(actor=organiser, absent=absent, substitute=substitute)
+        player_substitute(actor=organiser, absent=absent, substitute=substitute)
     assert refused.value.code == "no-seat"
-    services.player_seat_late(actor=organiser, player=substitute)
+    player_seat_late(actor=organiser, player=substitute)
     assert Seat.objects.filter(round=first, player=substitute).exists()
     assert seat_count(first) == 13
     substitute.refresh_from_db()
@@ -232,7 +235,7 @@ def test_a_substitute_before_any_repair_is_kept_true_on_the_draw(organiser, firs
     """The substitute takes the seat (and is marked here); the draw names them there, lists the change and
     reports again, and the absent player then holds no seat to re-seat around."""
     absent = by_number(field, seated(first)[1][0])
-    substitute = services.player_create(
+    substitute = player_create(
         actor=organiser, tournament=absent.tournament, school=absent.school, name_zh="替補"
     )
     door.player_substitute(actor=organiser, absent=absent, substitute=substitute)
@@ -245,9 +248,9 @@ def test_a_substitute_before_any_repair_is_kept_true_on_the_draw(organiser, firs
     assert draw.report["players"] == 13
     substitute.refresh_from_db()
     assert substitute.attendance == Attendance.PRESENT
-    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    player_attendance_set(actor=organiser, player=absent, attendance="absent")
     with pytest.raises(ServiceError) as refused:
-        services.round_reseat_absent(actor=organiser, round_=first)
+        round_reseat_absent(actor=organiser, round_=first)
     assert refused.value.code == "nobody-absent"
     assert seat_count(first) == 13
     reruns_true(first)
@@ -292,8 +295,8 @@ def test_the_substitute_page_offers_the_late_seat_once_the_seat_is_gone(
     organiser, organiser_client, first, field
 ):
     absent = by_number(field, seated(first)[0][0])
-    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
-    services.round_reseat_absent(actor=organiser, round_=first)
+    player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    round_reseat_absent(actor=organiser, round_=first)
     url = reverse("organiser:substitute", args=[first.tournament.slug, absent.pk])
     page = organiser_client.get(url).content.decode()
     assert 'id="seat-gone"' in page
@@ -325,7 +328,7 @@ def test_the_organiser_reseats_from_the_check_in_page_with_the_moves_shown(
     organiser_client, organiser, first, field
 ):
     absent = by_number(field, seated(first)[0][0])
-    services.player_attendance_set(actor=organiser, player=absent, attendance="absent")
+    player_attendance_set(actor=organiser, player=absent, attendance="absent")
     address = reverse("organiser:checkin", args=[first.tournament.slug])
     page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'id="reseat-{first.pk}"' in page
@@ -339,9 +342,7 @@ def test_the_organiser_reseats_from_the_check_in_page_with_the_moves_shown(
 
 
 def test_a_referee_at_the_door_cannot_reseat(client, referee, organiser, first, field):
-    services.player_attendance_set(
-        actor=organiser, player=by_number(field, seated(first)[0][0]), attendance="absent"
-    )
+    player_attendance_set(actor=organiser, player=by_number(field, seated(first)[0][0]), attendance="absent")
     client.force_login(referee)
     response = client.post(
         reverse("organiser:checkin", args=[first.tournament.slug]), {"action": "reseat", "round": first.pk}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee import selectors
 from referee.models import Attendance, Player, School
+from referee.people.selectors.attendance import attendance_counts, players_for_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def add(tournament, school, number, attendance=Attendance.EXPECTED):
 
 def test_a_tournament_that_never_checked_in_draws_everyone(tournament, school):
     players = [add(tournament, school, n) for n in (3, 1, 2)]
-    drawn = list(selectors.players_for_draw(tournament))
+    drawn = list(players_for_draw(tournament))
     assert drawn == sorted(players, key=lambda p: p.number)
 
 
@@ -33,7 +33,7 @@ def test_the_absent_and_the_withdrawn_are_left_out_and_the_late_are_drawn(tourna
     add(tournament, school, 3, Attendance.ABSENT)
     add(tournament, school, 4, Attendance.WITHDRAWN)
     add(tournament, school, 5)
-    assert [p.number for p in selectors.players_for_draw(tournament)] == [1, 2, 5]
+    assert [p.number for p in players_for_draw(tournament)] == [1, 2, 5]
     assert [p.is_drawn for p in Player.objects.order_by("number")] == [True, True, False, False, True]
 
 
@@ -43,7 +43,7 @@ def test_counts_per_school_in_one_query(tournament, school, school_b, django_ass
     add(tournament, school, 3, Attendance.ABSENT)
     add(tournament, school_b, 4)
     with django_assert_num_queries(1):
-        rows = selectors.attendance_counts(tournament)
+        rows = attendance_counts(tournament)
     by_code = {row.school.code: row for row in rows}
     assert (by_code[school.code].here, by_code[school.code].absent, by_code[school.code].total) == (2, 1, 3)
     assert (by_code["SS"].expected, by_code["SS"].here) == (1, 0)

@@ -6,9 +6,9 @@ import pytest
 from django.utils import translation
 
 from core.errors import ServiceError
-from referee import services
 from referee.models import Player, Table
-from referee.services.bulk import player_line
+from referee.people.services.bulk import player_line, players_create_many
+from referee.tournaments.services.schedule import table_create
 
 pytestmark = pytest.mark.django_db
 
@@ -46,20 +46,18 @@ def test_a_list_registers_every_line_numbered_on(organiser_client, tournament, s
 
 def test_a_bad_line_saves_none_and_says_which(organiser, tournament, school):
     with pytest.raises(ServiceError) as refused:
-        services.players_create_many(
-            actor=organiser, tournament=tournament, school=school, lines="王小明\na,b,c,d\n"
-        )
+        players_create_many(actor=organiser, tournament=tournament, school=school, lines="王小明\na,b,c,d\n")
     assert "2" in str(refused.value)
     assert not Player.objects.exists()
 
 
 def test_a_referee_cannot_register_a_list(referee, tournament, school):
     with pytest.raises(ServiceError):
-        services.players_create_many(actor=referee, tournament=tournament, school=school, lines="王小明")
+        players_create_many(actor=referee, tournament=tournament, school=school, lines="王小明")
 
 
 def test_add_n_tables(organiser_client, organiser, round_):
-    services.table_create(actor=organiser, round_=round_)
+    table_create(actor=organiser, round_=round_)
     url = f"/organise/cup/rounds/{round_.pk}/"
     assert organiser_client.post(url, {"action": "add-tables", "count": "40"}).status_code == 302
     assert list(Table.objects.values_list("number", flat=True)) == list(range(1, 42))
@@ -69,7 +67,7 @@ def test_add_n_tables(organiser_client, organiser, round_):
 
 def test_a_list_copied_from_a_spreadsheet_is_taken_with_its_tabs(organiser, tournament, school):
     """A tab is the separator of a row copied from Excel, not a hostile character."""
-    created = services.players_create_many(
+    created = players_create_many(
         actor=organiser,
         tournament=tournament,
         school=school,
@@ -83,8 +81,6 @@ def test_a_list_copied_from_a_spreadsheet_is_taken_with_its_tabs(organiser, tour
 
 def test_a_bell_in_a_pasted_line_is_refused_with_its_line_number(organiser, tournament, school):
     with translation.override("en"), pytest.raises(ServiceError) as refused:
-        services.players_create_many(
-            actor=organiser, tournament=tournament, school=school, lines="陳大文\n李\x07小明"
-        )
+        players_create_many(actor=organiser, tournament=tournament, school=school, lines="陳大文\n李\x07小明")
     assert str(refused.value).startswith("Line 2: Remove the invisible control character (U+0007)")
     assert not Player.objects.filter(school=school).exists()

@@ -11,9 +11,12 @@ from django.urls import reverse
 from PIL import Image
 
 from core.errors import ServiceError
-from referee import services
+from referee.hall_screen.services.certificate_images import (
+    IMAGE_BYTES_MAX,
+    IMAGE_SIDE_MAX,
+    certificate_image_upload,
+)
 from referee.models import CertificateImage
-from referee.services.certificate_images import IMAGE_BYTES_MAX, IMAGE_SIDE_MAX
 
 
 def picture(kind: str = "PNG", size: tuple[int, int] = (120, 60)) -> bytes:
@@ -24,7 +27,7 @@ def picture(kind: str = "PNG", size: tuple[int, int] = (120, 60)) -> bytes:
 
 @pytest.mark.parametrize("kind", ["PNG", "JPEG"])
 def test_a_png_or_jpeg_is_kept_with_its_checked_type(organiser, tournament, kind):
-    image = services.certificate_image_upload(
+    image = certificate_image_upload(
         actor=organiser, tournament=tournament, kind="logo", content=picture(kind)
     )
     assert (image.content_type, image.width, image.height) == (f"image/{kind.lower()}", 120, 60)
@@ -43,9 +46,7 @@ def test_a_png_or_jpeg_is_kept_with_its_checked_type(organiser, tournament, kind
 )
 def test_anything_else_is_refused_and_nothing_is_kept(organiser, tournament, content, code):
     with pytest.raises(ServiceError) as refused:
-        services.certificate_image_upload(
-            actor=organiser, tournament=tournament, kind="logo", content=content
-        )
+        certificate_image_upload(actor=organiser, tournament=tournament, kind="logo", content=content)
     assert refused.value.code == code
     assert not CertificateImage.objects.exists()
 
@@ -64,7 +65,7 @@ def test_a_gif_named_png_on_the_page_is_refused_in_the_organisers_language(organ
 def test_the_stored_picture_is_served_to_the_organiser_only_with_its_type(
     organiser_client, organiser, tournament, client
 ):
-    services.certificate_image_upload(
+    certificate_image_upload(
         actor=organiser, tournament=tournament, kind="signature", content=picture("JPEG")
     )
     address = reverse("organiser:certificate_picture", args=[tournament.slug, "signature"])

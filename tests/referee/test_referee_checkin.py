@@ -7,9 +7,10 @@ from django.test import Client
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
 from referee.models import Attendance, Player, Seat
-from referee.services import attendance as door
+from referee.people.selectors.attendance import attendance_counts, players_for_draw
+from referee.people.services import attendance as door
+from referee.people.services.people import player_create, school_create
 
 pytestmark = pytest.mark.django_db
 
@@ -80,9 +81,9 @@ def test_the_rest_of_a_school_is_marked_here_in_one_tap_and_the_absent_stay_out_
     tap(organiser_client, players[0], "absent")
     response = organiser_client.post(PAGE, {"action": "rest-present", "school": school.pk})
     assert response.status_code == 302
-    (row,) = selectors.attendance_counts(tournament)
+    (row,) = attendance_counts(tournament)
     assert (row.here, row.absent, row.expected) == (4, 1, 0)
-    assert players[0] not in selectors.players_for_draw(tournament)
+    assert players[0] not in players_for_draw(tournament)
 
 
 def test_a_stranger_cannot_tap(stranger, players):
@@ -95,7 +96,7 @@ def test_the_page_loads_in_a_fixed_number_of_queries(
     organiser_client, organiser, tournament, school, django_assert_max_num_queries
 ):
     for number in range(40):
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}")
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}")
     with django_assert_max_num_queries(12):
         assert organiser_client.get(PAGE).status_code == 200
 
@@ -108,7 +109,7 @@ def test_a_substitute_takes_the_absent_players_seat_at_unplayed_tables_only(orga
     assert Seat.objects.get(table=table, letter="A").player == substitute
     assert AuditEntry.objects.filter(table=table, action="seat.substitute").count() == 1
     play(table, "B")
-    late_comer = services.player_create(
+    late_comer = player_create(
         actor=organiser, tournament=table.round.tournament, school=absent.school, name_zh="遲到生"
     )
     with pytest.raises(ServiceError) as refused:  # the table has been played: its seats keep their players
@@ -117,10 +118,8 @@ def test_a_substitute_takes_the_absent_players_seat_at_unplayed_tables_only(orga
 
 
 def test_a_substitute_from_another_school_is_refused(organiser, tournament, table, players):
-    other = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN"
-    )
-    stranger = services.player_create(actor=organiser, tournament=tournament, school=other, name_zh="王小明")
+    other = school_create(actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN")
+    stranger = player_create(actor=organiser, tournament=tournament, school=other, name_zh="王小明")
     with pytest.raises(ServiceError) as refused:
         door.player_substitute(actor=organiser, absent=players[0], substitute=stranger)
     assert refused.value.code == "wrong-school"

@@ -7,10 +7,14 @@ from __future__ import annotations
 import pytest
 
 from core.errors import ServiceError
-from referee import services
-from referee.imports.applying import people_import
+from referee.draws.selectors.draws import round_seated_draw
+from referee.draws.services.draws import round_draw_commit, round_draw_preview
 from referee.models import Attendance, Player, Seat, Table
-from referee.selectors.draws import round_seated_draw
+from referee.people.imports.applying import people_import
+from referee.people.services.attendance import player_attendance_set, school_attendance_rest_present
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.play.services.withdrawals import player_seat_late, round_reseat_absent
 from seating.commands import run_command
 from tests.referee.draw_helpers import make_round, seated, services_hand
 
@@ -47,10 +51,8 @@ def finish_round(actor, round_) -> None:
         hands = [services_hand(letter, "A", index) for index, letter in enumerate(letters)]
         saved = set(table.games.values_list("number", flat=True))
         for number in sorted({1, 2, 3} - saved):
-            services.game_result_submit(
-                actor=actor, table=table, game_number=number, ending="went-out", hands=hands
-            )
-        services.table_sign_off(actor=actor, table=table)
+            game_result_submit(actor=actor, table=table, game_number=number, ending="went-out", hands=hands)
+        table_sign_off(actor=actor, table=table)
 
 
 def same_school_at_minimum(round_) -> None:
@@ -67,14 +69,14 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
 
     # The door: two children are away (2 of HSP, 9 of PKS), a referee marks them; the rest are here.
     for number in (2, 9):
-        services.player_attendance_set(actor=referee, player=player(tournament, number), attendance="absent")
+        player_attendance_set(actor=referee, player=player(tournament, number), attendance="absent")
     for school in tournament.schools.all():
-        services.school_attendance_rest_present(actor=referee, school=school)
+        school_attendance_rest_present(actor=referee, school=school)
 
     # Round 1 drawn from who is here: 13 at tables of 4, 3, 3, 3, schools apart as far as they can be.
     first = make_round(organiser, tournament, "第一輪")
-    draw = services.round_draw_preview(actor=organiser, round_=first, table_max=4, table_min=3, seed=11)
-    services.round_draw_commit(actor=organiser, draw=draw)
+    draw = round_draw_preview(actor=organiser, round_=first, table_max=4, table_min=3, seed=11)
+    round_draw_commit(actor=organiser, draw=draw)
     assert sorted(len(table) for table in seated(first)) == [3, 3, 3, 4]
     assert not {2, 9} & set(where(first))
     same_school_at_minimum(first)
@@ -85,17 +87,17 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
     # re-seats the round once without them (12 at 4, 4, 4).
     table_of_four = next(table for table in seated(first) if len(table) == 4)
     unwell = player(tournament, int(table_of_four[1]))
-    services.player_attendance_set(actor=referee, player=unwell, attendance="absent")
+    player_attendance_set(actor=referee, player=unwell, attendance="absent")
     assert unwell.number in where(first)
-    services.round_reseat_absent(actor=organiser, round_=first)
+    round_reseat_absent(actor=organiser, round_=first)
     assert unwell.number not in where(first)
     assert sorted(len(table) for table in seated(first)) == [4, 4, 4]
     same_school_at_minimum(first)
 
     # Child 2 arrives late: the door says so, the organiser seats them into round 1 (13 again).
-    services.player_attendance_set(actor=referee, player=player(tournament, 2), attendance="late")
+    player_attendance_set(actor=referee, player=player(tournament, 2), attendance="late")
     assert 2 not in where(first)  # the door alone never seats anyone
-    (late,) = services.player_seat_late(actor=organiser, player=player(tournament, 2), round_=first)
+    (late,) = player_seat_late(actor=organiser, player=player(tournament, 2), round_=first)
     assert [move.player for move in late.moves if move.origin is None] == ["2"]
     assert 2 in where(first)
     assert len(where(first)) == 13
@@ -109,19 +111,19 @@ def test_a_whole_competition_morning(organiser, referee, tournament):
     table = Table.objects.filter(round=first).order_by("number").first()
     letters = list(table.seats.order_by("letter").values_list("letter", flat=True))
     hands = [services_hand(letter, "A", index) for index, letter in enumerate(letters)]
-    services.game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
-    services.player_attendance_set(actor=referee, player=player(tournament, 9), attendance="late")
+    game_result_submit(actor=organiser, table=table, game_number=1, ending="went-out", hands=hands)
+    player_attendance_set(actor=referee, player=player(tournament, 9), attendance="late")
     with pytest.raises(ServiceError) as refused:
-        services.player_seat_late(actor=organiser, player=player(tournament, 9), round_=first)
+        player_seat_late(actor=organiser, player=player(tournament, 9), round_=first)
     assert refused.value.code == "in-play"
 
     # The rest of round 1 is played (seat A wins every game), then round 2 is drawn by the standings.
     finish_round(organiser, first)
     second = make_round(organiser, tournament, "第二輪")
-    draw = services.round_draw_preview(
+    draw = round_draw_preview(
         actor=organiser, round_=second, mode="by-standings", table_max=4, table_min=3, seed=5
     )
-    services.round_draw_commit(actor=organiser, draw=draw)
+    round_draw_commit(actor=organiser, draw=draw)
     here = Player.objects.filter(tournament=tournament).exclude(attendance=Attendance.ABSENT)
     assert set(where(second)) == set(here.values_list("number", flat=True))
     assert 9 in where(second)  # too late for round 1, drawn for round 2

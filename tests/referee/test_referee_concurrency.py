@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
 from referee.models import Game
+from referee.play.services.results import game_result_submit
 from scoring import PlayerInput
 from tests.referee.races import race, require_server_database
 
@@ -28,7 +28,7 @@ SECOND = [
 
 
 def submit(table, actor, hands, *, version=None, submission=""):
-    return services.game_result_submit(
+    return game_result_submit(
         actor=actor,
         table=table,
         game_number=1,

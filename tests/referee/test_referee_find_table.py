@@ -35,9 +35,9 @@ def test_names_follow_the_privacy_setting(client, tournament, table, players):
 def test_the_current_round_is_the_first_table_not_signed_off(
     client, finished_table, players, organiser, referee
 ):
-    from referee import services
+    from referee.play.services.signoff import table_sign_off
 
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     response = find(client, "1")
     assert response.context["found"].seat.table == finished_table  # the last round played, once all are done
 
@@ -91,18 +91,20 @@ def test_a_player_left_out_of_the_latest_round_is_told_only_that_there_is_no_tab
     """Round 1 over, round 2 seated without this child: no old table, no word of why."""
     import datetime
 
-    from referee import services
+    from referee.draws.services.seats import seat_assign
+    from referee.play.services.signoff import table_sign_off
+    from referee.tournaments.services.schedule import round_create, table_create
 
-    services.table_sign_off(actor=referee, table=finished_table)
-    second = services.round_create(
+    table_sign_off(actor=referee, table=finished_table)
+    second = round_create(
         actor=organiser,
         tournament=finished_table.round.tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(11, 0),
     )
-    table = services.table_create(actor=organiser, round_=second)
-    services.seat_assign(actor=organiser, table=table, player=players[1], letter="A")
+    table = table_create(actor=organiser, round_=second)
+    seat_assign(actor=organiser, table=table, player=players[1], letter="A")
     client.cookies["django_language"] = language
     left_out = find(client, str(players[0].number)).content.decode()
     assert no_table(left_out)

@@ -4,6 +4,8 @@ page's language, so every form hands them ISO and reads ISO back."""
 from __future__ import annotations
 
 import datetime
+import importlib
+import pkgutil
 import re
 
 import pytest
@@ -11,7 +13,7 @@ from django import forms
 from django.urls import reverse
 from django.utils import translation
 
-import referee.forms
+import referee
 import weather.forms
 from referee.models import Round
 
@@ -24,13 +26,27 @@ ISO = {
 PICKER = re.compile(r'<input type="(date|time|datetime-local)" name="(\w+)"(?: value="([^"]*)")?')
 
 
+def form_modules() -> list[object]:
+    """Every domain's forms (`referee/<domain>/forms/`, `referee/privacy/forms.py`) and the weather's."""
+    names = [
+        info.name
+        for info in pkgutil.walk_packages(referee.__path__, "referee.")
+        if ".forms." in info.name or info.name.endswith(".forms")
+    ]
+    return [importlib.import_module(name) for name in names] + [weather.forms]
+
+
 def form_classes() -> list[type[forms.Form]]:
-    found = []
-    for module in (referee.forms, weather.forms):
+    found = {}
+    for module in form_modules():
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, forms.BaseForm) and value.__module__ != "django":
-                found.append(value)
-    return found
+            if (
+                isinstance(value, type)
+                and issubclass(value, forms.BaseForm)
+                and value.__module__ == module.__name__
+            ):
+                found[value.__qualname__ + value.__module__] = value
+    return list(found.values())
 
 
 def pickers(html: str) -> list[tuple[str, str, str]]:

@@ -10,8 +10,13 @@ import pytest
 from django.urls import reverse
 
 from core.errors import ServiceError
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.referee.conftest import form_errors
 
@@ -26,27 +31,23 @@ TYPOS = {
 
 
 def seated_table(organiser, referee, ruleset: str, seats: int):
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser, name=f"{ruleset} cup", slug=f"bounds-{ruleset}", ruleset=ruleset
     )
-    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    round_ = services.round_create(
+    referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for number in range(seats):
-        player = services.player_create(
-            actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}"
-        )
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}")
+        seat_assign(actor=organiser, table=table, player=player)
     return table
 
 
@@ -58,7 +59,7 @@ def test_the_service_refuses_an_over_full_game_with_the_engine_s_code(organiser,
         PlayerInput(chr(66 + i), rack_value=value) for i, value in enumerate(values)
     ]
     with pytest.raises(ServiceError) as caught:
-        services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+        game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert caught.value.code == "engine:game-over-set"
     assert str(sum(values)) in caught.value.message
     assert str(most) in caught.value.message

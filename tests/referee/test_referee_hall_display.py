@@ -8,9 +8,16 @@ import json
 import pytest
 from django.urls import reverse
 
-from referee import services
+from referee.draws.services.seats import seat_assign, seat_remove
+from referee.hall_screen.selectors.hall import hall_state
+from referee.hall_screen.services.announcements import announcement_post
+from referee.hall_screen.services.prizes import prize_giving_show, prize_reveal_next, prizes_add, prizes_fill
+from referee.hall_screen.services.round_clock import round_clock_start
 from referee.models import Table
-from referee.selectors.hall import hall_state
+from referee.play.services.results_release import round_results_release
+from referee.play.services.signoff import table_sign_off
+from referee.play.services.table_time import table_time_extend
+from referee.tournaments.services.schedule import table_create
 from referee.wording.names import public_label
 from tests.referee.conftest import release
 
@@ -42,17 +49,17 @@ def test_before_the_clock_the_screen_shows_the_draw_by_number(client, tournament
 
 def test_the_draw_stamp_moves_only_when_a_seat_moves(client, organiser, tournament, table, players):
     before = state(client, tournament)["panel"]
-    services.announcement_post(actor=organiser, tournament=tournament, text_zh="歡迎", text_en="Welcome")
+    announcement_post(actor=organiser, tournament=tournament, text_zh="歡迎", text_en="Welcome")
     after_notice = state(client, tournament)
     assert after_notice["panel"] == before  # the version moved, the draw did not: the screen keeps it
     assert after_notice["announcement"] == {"zh": "歡迎", "en": "Welcome"}
-    services.seat_remove(actor=organiser, seat=table.seats.get(letter="D"))
+    seat_remove(actor=organiser, seat=table.seats.get(letter="D"))
     assert state(client, tournament)["panel"] != before
 
 
 def test_during_play_the_screen_has_the_clock_and_the_tables(client, organiser, tournament, round_, table):
-    services.round_clock_start(actor=organiser, round_=round_, minutes=40)
-    services.table_time_extend(actor=organiser, table=table, minutes=5, reason="Late start 遲了開始")
+    round_clock_start(actor=organiser, round_=round_, minutes=40)
+    table_time_extend(actor=organiser, table=table, minutes=5, reason="Late start 遲了開始")
     shown = state(client, tournament)
     assert shown["mode"] == "play"
     assert (shown["clock"]["state"], shown["clock"]["minutes"]) == ("running", 40)
@@ -73,11 +80,11 @@ def test_an_unchanged_state_is_a_304_for_one_query(client, tournament, table, dj
 def test_the_state_costs_the_same_queries_for_one_table_or_many(
     organiser, tournament, round_, table, django_assert_max_num_queries
 ):
-    services.round_clock_start(actor=organiser, round_=round_)
+    round_clock_start(actor=organiser, round_=round_)
     with django_assert_max_num_queries(9) as counted:
         hall_state(tournament, 1)
     for _ in range(5):
-        services.table_create(actor=organiser, round_=round_)
+        table_create(actor=organiser, round_=round_)
     with django_assert_max_num_queries(len(counted.captured_queries)):
         hall_state(tournament, 2)
 
@@ -86,16 +93,16 @@ def test_results_are_held_until_the_round_is_released(
     client, organiser, tournament, round_, finished_table, referee, players, play
 ):
     release(organiser, tournament, hold_results=True)
-    other = services.table_create(actor=organiser, round_=round_)
-    services.seat_assign(actor=organiser, table=other, player=players[4], letter="A")
-    services.table_sign_off(actor=referee, table=finished_table)
-    services.round_clock_start(actor=organiser, round_=round_)
+    other = table_create(actor=organiser, round_=round_)
+    seat_assign(actor=organiser, table=other, player=players[4], letter="A")
+    table_sign_off(actor=referee, table=finished_table)
+    round_clock_start(actor=organiser, round_=round_)
     shown = state(client, tournament)
     assert (shown["mode"], shown["held"]) == ("play", True)
     standings = client.get(reverse("public:standings_fragment", args=[tournament.slug])).content.decode()
     assert "李○○" not in standings  # the signed-off table's winner is held with its round
     assert "第一輪" in standings  # and the page says which round is held
-    services.round_results_release(actor=organiser, round_=round_)
+    round_results_release(actor=organiser, round_=round_)
     shown = state(client, tournament)
     assert (shown["mode"], shown["held"]) == ("results", False)
     html = panel(client, tournament)
@@ -107,17 +114,17 @@ def test_a_round_whose_tables_are_all_signed_off_is_public_by_itself(
     client, organiser, tournament, round_, finished_table, referee
 ):
     release(organiser, tournament, hold_results=True)
-    services.round_clock_start(actor=organiser, round_=round_)
+    round_clock_start(actor=organiser, round_=round_)
     assert state(client, tournament)["mode"] == "play"
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     assert state(client, tournament)["mode"] == "results"
 
 
 @pytest.fixture
 def prizes(organiser, released):
-    services.prizes_add(actor=organiser, tournament=released, kind="place", places=3)
-    services.prizes_fill(actor=organiser, tournament=released)
-    services.prize_giving_show(actor=organiser, tournament=released, shown=True)
+    prizes_add(actor=organiser, tournament=released, kind="place", places=3)
+    prizes_fill(actor=organiser, tournament=released)
+    prize_giving_show(actor=organiser, tournament=released, shown=True)
     return list(released.prizes.order_by("position"))
 
 
@@ -127,7 +134,7 @@ def test_the_prize_giving_holds_no_prize_before_its_tap(client, organiser, relea
     html = panel(client, released)
     assert shown["mode"] == "prizes"
     assert "prize-soon" in html
-    services.prize_reveal_next(actor=organiser, tournament=released)
+    prize_reveal_next(actor=organiser, tournament=released)
     html = panel(client, released)
     third, second, first = prizes
     assert [prize.place for prize in prizes] == [3, 2, 1]  # the 1st place last
@@ -172,9 +179,9 @@ def test_the_public_table_winners_say_a_held_round_is_held(
     client, organiser, tournament, round_, finished_table, referee, players
 ):
     release(organiser, tournament, hold_results=True)
-    other = services.table_create(actor=organiser, round_=round_)
-    services.seat_assign(actor=organiser, table=other, player=players[4], letter="A")
-    services.table_sign_off(actor=referee, table=finished_table)
+    other = table_create(actor=organiser, round_=round_)
+    seat_assign(actor=organiser, table=other, player=players[4], letter="A")
+    table_sign_off(actor=referee, table=finished_table)
     page = client.get(reverse("public:standings", args=[tournament.slug]) + "?view=tables").content.decode()
     assert "賽果保留至本輪公布" in page
     assert "李○○" not in page

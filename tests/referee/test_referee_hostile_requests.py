@@ -23,9 +23,15 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from referee import services
-from referee.exporters import all_exporters
+from referee.draws.services.draws import round_draw_commit, round_draw_preview
+from referee.draws.services.seats import seat_assign
+from referee.exports.exporters import all_exporters
 from referee.models import Table
+from referee.people.services.people import player_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
 from tests.referee.conftest import went_out
 from tests.referee.hostile import (
     AGAIN,
@@ -114,15 +120,15 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
     tournament.requires_confirmation = True
     tournament.save(update_fields=["requires_confirmation"])
     seated = players + [
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{i}")
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{i}")
         for i in range(7)
     ]
     tables = []
     for number in range(3):
-        table = services.table_create(actor=organiser, round_=round_)
-        services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        table = table_create(actor=organiser, round_=round_)
+        table_assign_referee(actor=organiser, table=table, referee=referee)
         for letter, player in zip("ABCD", seated[number * 4 : number * 4 + 4], strict=True):
-            services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+            seat_assign(actor=organiser, table=table, player=player, letter=letter)
         tables.append(table)
     open_table, playing_table, signed_table = tables
     games = [
@@ -132,16 +138,16 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
     ]
     for number, (winner, racks) in enumerate(games, start=1):
         for table in (playing_table, signed_table) if number == 1 else (signed_table,):
-            services.game_result_submit(
+            game_result_submit(
                 actor=referee,
                 table=table,
                 game_number=number,
                 ending="went-out",
                 hands=went_out(winner, racks),
             )
-    services.table_sign_off(actor=referee, table=signed_table)
+    table_sign_off(actor=referee, table=signed_table)
     game = playing_table.games.get(number=1)
-    services.incident_record(actor=referee, game=game, seat=playing_table.seats.first(), kind="overtime")
+    incident_record(actor=referee, game=game, seat=playing_table.seats.first(), kind="overtime")
     _weather(organiser, tournament, round_)
     drawn_round = _drawn_round(organiser, tournament, round_)
     users = {
@@ -169,17 +175,15 @@ def world(organiser, tournament, referee, other_referee, stranger, round_, schoo
 def _drawn_round(organiser, tournament, round_):
     """A second round seated by the engine, another draw of it in preview, and a player registered after
     the draw (the late arrival's form)."""
-    second = services.round_create(
+    second = round_create(
         actor=organiser, tournament=tournament, name="第二輪", date=round_.date, start_time=datetime.time(14)
     )
     for seed, commit in ((5, True), (6, False)):
-        draw = services.round_draw_preview(
-            actor=organiser, round_=second, table_max=4, table_min=3, seed=seed
-        )
+        draw = round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=seed)
         if commit:
-            services.round_draw_commit(actor=organiser, draw=draw)
+            round_draw_commit(actor=organiser, draw=draw)
     school = tournament.schools.order_by("pk").first()
-    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="遲到生")
+    player_create(actor=organiser, tournament=tournament, school=school, name_zh="遲到生")
     return second
 
 

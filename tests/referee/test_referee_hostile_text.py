@@ -7,8 +7,10 @@ import pytest
 from django.urls import reverse
 
 from core.errors import ServiceError
-from referee import services
 from referee.models import Incident, School
+from referee.people.services.people import school_create
+from referee.play.services.incidents import incident_record
+from referee.tournaments.services.referees import referee_account_create
 from tests.referee.conftest import form_errors
 
 
@@ -19,7 +21,7 @@ from tests.referee.conftest import form_errors
 def test_a_school_with_hostile_text_is_refused_on_its_field(organiser, tournament, field, value) -> None:
     values = {"name_zh": "聖保祿", "name_en": "St Paul", "code": "SP", field: value}
     with pytest.raises(ServiceError) as refused:
-        services.school_create(actor=organiser, tournament=tournament, **values)
+        school_create(actor=organiser, tournament=tournament, **values)
     assert (refused.value.field, refused.value.code) == (field, "hostile-text")
     assert not School.objects.exists()
 
@@ -30,10 +32,10 @@ def test_an_incident_note_with_a_bell_is_refused_and_a_note_of_two_lines_is_kept
     game = finished_table.games.get(number=1)
     seat = finished_table.seats.get(letter="B")
     with pytest.raises(ServiceError) as refused:
-        services.incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="late\x07")
+        incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="late\x07")
     assert (refused.value.field, refused.value.code) == ("note", "hostile-text")
     assert not Incident.objects.exists()
-    services.incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="late\n\tagain")
+    incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="late\n\tagain")
     assert Incident.objects.get().note == "late\n\tagain"
 
 
@@ -51,7 +53,7 @@ def test_the_form_shows_the_message_next_to_the_field(organiser_client, tourname
 
 def test_a_referees_display_name_is_one_line(organiser, tournament) -> None:
     with pytest.raises(ServiceError) as refused:
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser,
             tournament=tournament,
             username="ref7",

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from core.models import AuditEntry
-from referee import services
 from referee.models import Incident, Player, Tournament
+from referee.play.services.incidents import incident_record
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +42,6 @@ def test_lists_then_removes_what_slipped_in(players, signed_incident) -> None:
 @pytest.fixture
 def signed_incident(referee, finished_table):
     game = finished_table.games.get(number=1)
-    return services.incident_record(
+    return incident_record(
         actor=referee, game=game, seat=finished_table.seats.get(letter="B"), kind="overtime", note="late"
     )

@@ -13,12 +13,15 @@ from django.core.management.base import CommandError
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
-from referee.imports.applying import ImportRefused, people_import, people_import_preview
-from referee.imports.reading import MAX_FILE_BYTES, ImportFileError, read_people_file
-from referee.imports.workbook import people_workbook, template_workbook
 from referee.models import Player, School, Table
-from referee.views.organiser.imports import FORM_OVERHEAD
+from referee.people.imports.applying import ImportRefused, people_import, people_import_preview
+from referee.people.imports.reading import MAX_FILE_BYTES, ImportFileError, read_people_file
+from referee.people.imports.workbook import people_workbook, template_workbook
+from referee.people.services.people import player_create, school_create
+from referee.people.views.imports import FORM_OVERHEAD
+from referee.tournaments.services.referees import referee_account_create, referee_remove
+from referee.tournaments.services.schedule import table_create
+from referee.tournaments.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +152,7 @@ def test_refused_rows_save_nothing_and_say_where(organiser, tournament):
 
 
 def test_a_player_number_of_another_school_is_refused(organiser, tournament, players):
-    services.school_create(actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN")
+    school_create(actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN")
     plan = preview(organiser, tournament, "學校代號,選手編號,中文姓名\nKLN,1,王小明\n".encode())
     (refusal,) = plan.refusals
     assert (refusal.row, refusal.column) == (2, "選手編號")
@@ -197,7 +200,7 @@ def test_unknown_headers_are_refused_with_the_header_as_read(organiser, tourname
 
 
 def test_referees_get_accounts_without_a_usable_password_and_their_table(organiser, tournament, round_):
-    services.table_create(actor=organiser, round_=round_)
+    table_create(actor=organiser, round_=round_)
     content = "登入名稱,裁判姓名,檯號\nｒｅｆ９,陳老師,１\nref10,李老師,\n".encode()
     plan = apply(organiser, tournament, content)
     assert plan.summary()["referees"]["add"] == 2
@@ -231,9 +234,9 @@ def test_a_login_name_elsewhere_on_the_site_is_neither_matched_nor_reported(orga
 def test_a_full_login_name_elsewhere_is_refused_alike_whether_it_exists_or_not(organiser, tournament):
     """`amy@away` is no short name of this tournament: refused with the same words whether or not such an
     account exists, so a row cannot probe for it."""
-    services.referee_account_create(
+    referee_account_create(
         actor=organiser,
-        tournament=services.tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school"),
+        tournament=tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school"),
         username="amy",
         display_name="A",
         password="long-enough-1",
@@ -263,7 +266,7 @@ def test_a_referee_of_this_tournament_from_before_the_rule_is_found_by_their_own
 
 
 def test_a_removed_referees_short_name_is_refused_not_reused(organiser, tournament, referee):
-    services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+    referee_remove(actor=organiser, tournament=tournament, referee=referee)
     plan = preview(organiser, tournament, "登入名稱,裁判姓名\nref1,陳大文\n".encode())
     assert [refusal.column for refusal in plan.refusals] == ["登入名稱"]
     assert "重新加入" in plan.refusals[0].message
@@ -379,7 +382,7 @@ def test_a_file_too_large_is_refused_before_it_is_kept(organiser_client, tournam
 
 
 def test_another_organisers_upload_is_not_found(organiser_client, organiser, tournament, client):
-    from referee.imports.applying import people_upload_store
+    from referee.people.imports.applying import people_upload_store
 
     other = get_user_model().objects.create_user("other-organiser")
     tournament.organisers.add(other)
@@ -407,8 +410,8 @@ def test_hong_kong_characters_outside_cp950_read_from_big5_hkscs(organiser, tour
 
 
 def test_two_players_of_one_school_with_the_same_name_need_their_number(organiser, tournament, school):
-    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
-    services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
+    player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
+    player_create(actor=organiser, tournament=tournament, school=school, name_zh="陳大文")
     plan = preview(organiser, tournament, "學校代號,中文姓名,班別\nHSP,陳大文,6A\n".encode())
     (refusal,) = plan.refusals
     assert refusal.row == 2
@@ -449,7 +452,7 @@ def test_the_command_refuses_an_unknown_tournament_and_a_file_that_is_not_a_spre
 def test_who_opens_an_uploads_preview_and_imports_it(organiser, tournament, roles, role, status):
     from django.test import Client
 
-    from referee.imports.applying import people_upload_store
+    from referee.people.imports.applying import people_upload_store
 
     kept = people_upload_store(
         actor=organiser, tournament=tournament, filename="s.csv", content=SCHOOLS_CSV.encode()
@@ -470,7 +473,7 @@ def test_utf16_saved_without_its_mark(organiser, tournament):
 
 
 def test_a_login_taken_in_the_meantime_refuses_the_whole_import(organiser, tournament, monkeypatch):
-    from referee.imports import applying
+    from referee.people.imports import applying
 
     real = applying._apply_referees
 
@@ -547,7 +550,7 @@ def test_a_school_name_merged_over_chinese_and_english(organiser, tournament):
 )
 def test_what_a_csv_holds_is_told_by_its_headers(headers, kind, fields):
     """The sheet's kind and each column's field; "Name" holds Chinese text here, so it is the Chinese name."""
-    from referee.imports.layout import read_sheets
+    from referee.people.imports.layout import read_sheets
 
     content = ",".join(headers) + "\n" + ",".join(["HSP", "陳大文", "陳大文"][: len(headers)]) + "\n"
     (sheet,) = read_sheets(read_people_file(content.encode()))
@@ -588,7 +591,7 @@ def test_players_sheets_per_class_share_one_numbering(organiser, tournament, sch
 
 def test_a_school_code_typed_with_a_space_or_full_width_round_trips(organiser, tournament):
     """The page and the import read a code the same way, so an exported file imports again with no change."""
-    school = services.school_create(
+    school = school_create(
         actor=organiser, tournament=tournament, name_zh="全寬小學", name_en="", code="ｆｗ 1"
     )
     assert school.code == "FW1"

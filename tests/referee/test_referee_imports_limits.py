@@ -15,10 +15,15 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from referee.imports import applying, reading
-from referee.imports.applying import people_import, people_import_preview
-from referee.imports.reading import MAX_FILE_BYTES, MAX_UNPACKED_BYTES, ImportFileError, read_people_file
 from referee.models import PeopleUpload, School
+from referee.people.imports import applying, reading
+from referee.people.imports.applying import people_import, people_import_preview
+from referee.people.imports.reading import (
+    MAX_FILE_BYTES,
+    MAX_UNPACKED_BYTES,
+    ImportFileError,
+    read_people_file,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +156,7 @@ def test_a_cell_as_long_as_the_limit_is_read_and_left_to_the_field_s_own_limit(o
 
 
 def test_the_cell_limit_is_longer_than_every_field_a_people_file_fills():
-    from referee.imports.planning import LIMITS, PLAYER_LIMITS
+    from referee.people.imports.planning import LIMITS, PLAYER_LIMITS
 
     assert max([*LIMITS.values(), *PLAYER_LIMITS.values()]) < reading.MAX_CELL_CHARACTERS
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from referee import services
-from referee.imports.applying import (
+from referee.models import Player, School
+from referee.people.imports.applying import (
     ImportRefused,
     people_import,
     people_import_preview,
@@ -19,10 +19,10 @@ from referee.imports.applying import (
     people_upload_plan,
     people_upload_store,
 )
-from referee.imports.layout import BY_TEXT, CHOSEN, DUPLICATE, UNKNOWN, read_sheets
-from referee.imports.reading import read_people_file
-from referee.imports.workbook import people_workbook
-from referee.models import Player, School
+from referee.people.imports.layout import BY_TEXT, CHOSEN, DUPLICATE, UNKNOWN, read_sheets
+from referee.people.imports.reading import read_people_file
+from referee.people.imports.workbook import people_workbook
+from referee.people.services.people import player_create, school_create
 from tests.referee.rosters import (
     CHINESE_HEADERS,
     ENCODINGS,
@@ -265,7 +265,7 @@ def test_choosing_a_column_as_it_was_read_is_no_choice(organiser, tournament):
 
 
 def test_the_preview_never_reads_the_file_again(organiser, tournament, monkeypatch):
-    from referee.imports import applying
+    from referee.people.imports import applying
 
     stored = people_upload_store(
         actor=organiser, tournament=tournament, filename="r.xlsx", content=roster_xlsx()
@@ -290,7 +290,7 @@ def test_the_command_reads_a_roster_and_takes_a_columns_meaning(organiser, tourn
 def test_a_player_registered_by_hand_is_found_by_name_when_the_roster_brings_the_school_number(
     organiser, tournament
 ):
-    school = services.school_create(
+    school = school_create(
         actor=organiser,
         tournament=tournament,
         name_zh="海濱小學",
@@ -298,9 +298,7 @@ def test_a_player_registered_by_hand_is_found_by_name_when_the_roster_brings_the
         code="HSP",
     )
     child = next(c for c in children() if c.code == "HSP")
-    player = services.player_create(
-        actor=organiser, tournament=tournament, school=school, name_zh=child.name_zh
-    )
+    player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=child.name_zh)
     apply(organiser, tournament, roster_xlsx())
     player.refresh_from_db()
     assert player.school_number == str(child.school_number)

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.imports.applying import people_import_preview
-from referee.imports.workbook import people_workbook
 from referee.models import Player, School
+from referee.people.imports.applying import people_import_preview
+from referee.people.imports.workbook import people_workbook
 
 pytestmark = pytest.mark.django_db
 

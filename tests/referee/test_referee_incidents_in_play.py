@@ -11,13 +11,16 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
 from referee.models import Incident
 from referee.models.triggers import create_seat_trigger, drop_seat_trigger
+from referee.play.selectors.history import table_history
+from referee.play.selectors.sheets import table_sheet
+from referee.play.services.incidents import incident_record_in_play, incident_remove
+from referee.play.services.signoff import table_sign_off
 
 
 def overtime(referee, table, letter="C", submission=""):
-    return services.incident_record_in_play(
+    return incident_record_in_play(
         actor=referee,
         table=table,
         seat=table.seats.get(letter=letter),
@@ -31,12 +34,12 @@ def test_an_overtime_recorded_during_game_1_joins_it_when_it_is_saved(table, ref
     assert incident.game is None
     assert incident.game_number == 1
     assert incident.tiles_drawn == 3
-    sheet = selectors.table_sheet(table)
+    sheet = table_sheet(table)
     assert [(item.game_number, item.letter, item.in_play) for item in sheet.incidents] == [(1, "C", True)]
     game = play(table, "B")
     incident.refresh_from_db()
     assert incident.game == game
-    assert not selectors.table_sheet(table).incidents[0].in_play
+    assert not table_sheet(table).incidents[0].in_play
 
 
 def test_an_incident_of_the_next_game_waits_for_it(table, referee, play):
@@ -61,7 +64,7 @@ def test_no_incident_in_play_once_every_game_is_in_or_signed_off(finished_table,
     with pytest.raises(ServiceError) as over:
         overtime(referee, finished_table)
     assert over.value.code == "match-over"
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as signed:
         overtime(referee, finished_table)
     assert signed.value.code == "signed-off"
@@ -70,11 +73,11 @@ def test_no_incident_in_play_once_every_game_is_in_or_signed_off(finished_table,
 
 def test_an_incident_in_play_can_be_removed(table, referee):
     incident = overtime(referee, table)
-    services.incident_remove(actor=referee, incident=incident)
+    incident_remove(actor=referee, incident=incident)
     assert not Incident.objects.exists()
     removed = AuditEntry.objects.get(action="incident.remove")
     assert removed.changes["before"]["game_number"] == 1
-    history = selectors.table_history(table)
+    history = table_history(table)
     assert [row.game_number for row in history[:2]] == [1, 1]  # named by number though no game is saved
 
 

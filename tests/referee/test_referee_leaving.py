@@ -11,16 +11,25 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
+from referee.draws.services.draws import round_draw_commit, round_draw_preview
+from referee.draws.services.seats import seat_assign
 from referee.models import Attendance, Player, Table
+from referee.people.services.people import player_create, school_create
+from referee.play.selectors.sheets import sheet_outcome, table_sheet
+from referee.play.services.leaving import seat_leave, seat_return
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.play.services.withdrawals import player_reinstate
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.referee.conftest import release
 
 
 def leave(table, actor, letter="C", from_game=3, reason=""):
-    return services.seat_leave(
-        actor=actor, seat=table.seats.get(letter=letter), from_game=from_game, reason=reason
-    )
+    return seat_leave(actor=actor, seat=table.seats.get(letter=letter), from_game=from_game, reason=reason)
 
 
 @pytest.fixture
@@ -35,7 +44,7 @@ def test_later_games_are_played_and_scored_by_those_still_there(two_played, refe
     leave(two_played, referee, reason="身體不適，家長接走")
     game = play(two_played, "A", {"B": 10, "D": 20})
     assert sorted(hand.seat.letter for hand in game.hands.select_related("seat")) == ["A", "B", "D"]
-    sheet = selectors.table_sheet(Table.objects.get(pk=two_played.pk))
+    sheet = table_sheet(Table.objects.get(pk=two_played.pk))
     assert [cell is None for cell in sheet.games[2].cells] == [False, False, True, False]
     assert sheet.seats[2].left_after == 2
     player = two_played.seats.get(letter="C").player
@@ -52,9 +61,7 @@ def test_the_player_who_left_cannot_be_recorded_in_a_later_game(two_played, refe
     if not as_winner:
         hands[1] = PlayerInput("A", went_out=True)
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
-            actor=referee, table=two_played, game_number=3, ending="went-out", hands=hands
-        )
+        game_result_submit(actor=referee, table=two_played, game_number=3, ending="went-out", hands=hands)
     assert refused.value.code == "left"
     assert two_played.games.count() == 2
 
@@ -62,10 +69,10 @@ def test_the_player_who_left_cannot_be_recorded_in_a_later_game(two_played, refe
 def test_the_table_is_decided_among_all_its_players(two_played, referee, play):
     leave(two_played, referee)
     play(two_played, "A", {"B": 10, "D": 20})
-    outcome = selectors.sheets.sheet_outcome(two_played.round.tournament, selectors.table_sheet(two_played))
+    outcome = sheet_outcome(two_played.round.tournament, table_sheet(two_played))
     assert outcome.finished
     assert sorted(outcome.places) == ["A", "B", "C", "D"]
-    services.table_sign_off(actor=referee, table=two_played)
+    table_sign_off(actor=referee, table=two_played)
 
 
 def test_the_standings_rank_the_player_on_what_they_played_by_default(
@@ -73,12 +80,12 @@ def test_the_standings_rank_the_player_on_what_they_played_by_default(
 ):
     leave(two_played, referee)
     play(two_played, "A", {"B": 10, "D": 20})
-    rows = {row.number: row for row in selectors.standings(tournament, final_only=False)}
+    rows = {row.number: row for row in standings(tournament, final_only=False)}
     left = rows[two_played.seats.get(letter="C").player.number]
     assert (left.games_played, left.withdrawn) == (2, True)
     assert left.rank == 3  # 1 game won, total -24: above D, who won none
     release(organiser, tournament, withdrawn_placing="after-finishers")
-    rows = selectors.standings(Table.objects.get(pk=two_played.pk).round.tournament, final_only=False)
+    rows = standings(Table.objects.get(pk=two_played.pk).round.tournament, final_only=False)
     assert rows[-1].number == left.number
     assert rows[-1].rank == 4
 
@@ -86,7 +93,7 @@ def test_the_standings_rank_the_player_on_what_they_played_by_default(
 def test_the_reason_line_says_so(client, two_played, referee, play, organiser, tournament):
     leave(two_played, referee)
     play(two_played, "A", {"B": 10, "D": 20})
-    services.table_sign_off(actor=referee, table=two_played)
+    table_sign_off(actor=referee, table=two_played)
     release(organiser, tournament, withdrawn_placing="after-finishers")
     page = client.get(reverse("public:standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
     html = page.content.decode()
@@ -97,29 +104,29 @@ def test_the_reason_line_says_so(client, two_played, referee, play, organiser, t
 def test_the_next_draw_leaves_the_player_out_until_marked_back(two_played, referee, organiser, tournament):
     leave(two_played, referee)
     gone = two_played.seats.get(letter="C").player
-    second = services.round_create(
+    second = round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(11),
     )
-    draw = services.round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=2, seed=4)
+    draw = round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=2, seed=4)
     drawn = {number for table in draw.tables for number in table}
     assert str(gone.number) not in drawn
     assert len(drawn) == 4  # the other four players of the tournament
 
 
 def test_a_drawn_round_not_begun_is_seated_again_without_them(two_played, referee, organiser, tournament):
-    second = services.round_create(
+    second = round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(11),
     )
-    draw = services.round_draw_preview(actor=organiser, round_=second, table_max=3, table_min=2, seed=4)
-    services.round_draw_commit(actor=organiser, draw=draw)
+    draw = round_draw_preview(actor=organiser, round_=second, table_max=3, table_min=2, seed=4)
+    round_draw_commit(actor=organiser, draw=draw)
     gone = two_played.seats.get(letter="C").player
     assert second.tables.filter(seats__player=gone).exists()
     repairs = leave(two_played, referee)
@@ -139,11 +146,11 @@ def test_a_leaving_from_an_impossible_game_is_refused(two_played, referee, from_
 
 
 def test_a_table_keeps_at_least_the_ruleset_s_players(organiser, referee, round_, players, play):
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
-    services.game_result_submit(
+        seat_assign(actor=organiser, table=table, player=player)
+    game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -158,43 +165,41 @@ def test_a_table_keeps_at_least_the_ruleset_s_players(organiser, referee, round_
 def test_a_leaving_marked_by_mistake_is_undone_before_the_next_game(two_played, referee, play):
     leave(two_played, referee)
     seat = two_played.seats.get(letter="C")
-    services.seat_return(actor=referee, seat=seat)
+    seat_return(actor=referee, seat=seat)
     seat.refresh_from_db()
     assert seat.left_after is None
     assert seat.player.attendance == Attendance.PRESENT
     leave(two_played, referee)
     play(two_played, "A", {"B": 10, "D": 20})
     with pytest.raises(ServiceError) as refused:
-        services.seat_return(actor=referee, seat=two_played.seats.get(letter="C"))
+        seat_return(actor=referee, seat=two_played.seats.get(letter="C"))
     assert refused.value.code == "played-without"
 
 
 def test_a_smaller_uno_table_plays_on(organiser, referee):
-    tournament = services.tournament_create(actor=organiser, name="UNO", slug="uno-left", ruleset="uno")
-    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱", name_en="", code="H"
-    )
-    round_ = services.round_create(
+    tournament = tournament_create(actor=organiser, name="UNO", slug="uno-left", ruleset="uno")
+    referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱", name_en="", code="H")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for name in ("甲", "乙", "丙"):
-        player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        seat_assign(actor=organiser, table=table, player=player)
     hands = [
         PlayerInput("A", went_out=True),
         PlayerInput("B", rack_value=40),
         PlayerInput("C", rack_value=60),
     ]
-    services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+    game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     leave(table, referee, letter="C", from_game=2)
-    services.game_result_submit(
+    game_result_submit(
         actor=referee,
         table=table,
         game_number=2,
@@ -283,7 +288,7 @@ def test_an_organiser_marks_a_player_who_left_back(
     child.refresh_from_db()
     assert child.attendance == Attendance.PRESENT
     with pytest.raises(ServiceError) as refused:
-        services.player_reinstate(actor=organiser, player=child)
+        player_reinstate(actor=organiser, player=child)
     assert refused.value.code == "not-withdrawn"
 
 

@@ -10,8 +10,9 @@ from django.core.management import call_command
 from django.test import RequestFactory
 
 from core.models import AuditEntry
-from referee import selectors
 from referee.models import HandResult, Table, Tournament
+from referee.play.selectors.progress import tournament_progress
+from referee.play.selectors.sheets import table_sheet
 from referee.results.table_rules import TableStatus
 
 
@@ -41,7 +42,7 @@ def test_loads_the_demo_and_prints_the_logins():
 @pytest.mark.django_db
 def test_the_demo_shows_every_table_state():
     run()
-    rows = selectors.tournament_progress(Tournament.objects.get(slug="demo"))[0].tables
+    rows = tournament_progress(Tournament.objects.get(slug="demo"))[0].tables
     assert [row.status for row in rows] == [
         TableStatus.SIGNED_OFF,
         TableStatus.IN_PLAY,
@@ -54,7 +55,7 @@ def test_the_demo_shows_every_table_state():
 def test_demo_table_one_is_the_seed_scoresheet():
     run()
     table = Table.objects.get(round__tournament__slug="demo", number=1)
-    sheet = selectors.table_sheet(table)
+    sheet = table_sheet(table)
     assert [(t.games_won, t.total) for t in sheet.totals] == [(0, -68), (2, 123), (1, 35), (0, -90)]
 
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee.selectors.lockouts import lockouts
-from referee.services.lockouts import lockout_lift
+from referee.tournaments.selectors.lockouts import lockouts
+from referee.tournaments.services.lockouts import lockout_lift
 from tests.referee.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ import pytest
 from django.db import close_old_connections, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from referee import services
+from referee.locks import lock_games, lock_table, lock_tournament
 from referee.models import Game
-from referee.services.locks import lock_games, lock_table, lock_tournament
+from referee.tournaments.services.schedule import table_create
 from tests.referee.races import require_server_database
 
 
@@ -60,7 +60,7 @@ def timed_in_thread(write) -> tuple[threading.Thread, list[float]]:
 @pytest.mark.django_db(transaction=True)
 def test_a_save_at_one_table_does_not_wait_for_a_save_at_another(organiser, round_, table):
     require_server_database()
-    other = services.table_create(actor=organiser, round_=round_)
+    other = table_create(actor=organiser, round_=round_)
     inside, leave = threading.Event(), threading.Event()
     saving = hold_table_lock(table.pk, inside, leave)
     try:
@@ -101,7 +101,7 @@ def test_a_later_game_at_one_table_does_not_wait_for_one_at_another(organiser, r
     """Each table has a game saved; a save of the next one locks the games there. Ordered by the model (by
     table, so by round), that lock took the round's row too, and the round's other tables waited."""
     require_server_database()
-    other = services.table_create(actor=organiser, round_=round_)
+    other = table_create(actor=organiser, round_=round_)
     for at in (table, other):
         Game.objects.create(table=at, number=1, ending="went-out")
     inside, leave = threading.Event(), threading.Event()

@@ -16,7 +16,8 @@ from django.urls import reverse
 
 from core.accounts import SESSION_FLAG
 from core.models import AuditEntry
-from referee import services
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +101,7 @@ def test_printing_again_replaces_the_passwords_not_yet_used(organiser_client, to
 
 def test_eight_cards_to_a_page(organiser, organiser_client, tournament, tmp_path) -> None:
     for number in range(9):
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser,
             tournament=tournament,
             username=f"card{number}",
@@ -139,12 +140,12 @@ def test_the_page_runs_the_same_queries_for_many_referees(organiser, organiser_c
             assert organiser_client.get(cards_url(tournament)).status_code == 200
         return len(captured)
 
-    services.referee_account_create(
+    referee_account_create(
         actor=organiser, tournament=tournament, username="few", display_name="一", password=PASSWORD
     )
     few = queries()
     for number in range(10):
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser,
             tournament=tournament,
             username=f"many{number}",
@@ -158,7 +159,7 @@ def test_a_login_used_for_another_organiser_is_printed_without_a_password(
     organiser, organiser_client, tournament, referee, tmp_path
 ) -> None:
     someone = get_user_model().objects.create_user("someone-else", password=PASSWORD)
-    elsewhere = services.tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school")
+    elsewhere = tournament_create(actor=organiser, name="外", slug="away", ruleset="hk-school")
     elsewhere.organisers.set([someone])
     elsewhere.referees.add(referee)
     text = pdf_text(organiser_client.post(cards_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content, tmp_path)

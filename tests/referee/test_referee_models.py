@@ -18,9 +18,9 @@ def refused(create) -> bool:
 
 
 def test_a_player_sits_once_per_round(table, round_, organiser):
-    from referee import services
+    from referee.tournaments.services.schedule import table_create
 
-    other = services.table_create(actor=organiser, round_=round_)
+    other = table_create(actor=organiser, round_=round_)
     seated = table.seats.first().player
     assert refused(lambda: Seat.objects.create(table=other, round=round_, letter="A", player=seated))
 
@@ -30,17 +30,17 @@ def test_one_seat_letter_per_table(table, players):
 
 
 def test_seat_letters_stay_within_a_to_j(organiser, round_, players):
-    from referee import services
+    from referee.tournaments.services.schedule import table_create
 
-    empty = services.table_create(actor=organiser, round_=round_)
+    empty = table_create(actor=organiser, round_=round_)
     assert refused(lambda: Seat.objects.create(table=empty, round=round_, letter="K", player=players[4]))
 
 
 def test_seats_stay_within_the_rulesets_table_size(organiser, round_, players):
     """hk-school seats at most four: the database refuses a fifth seat even without the service."""
-    from referee import services
+    from referee.tournaments.services.schedule import table_create
 
-    empty = services.table_create(actor=organiser, round_=round_)
+    empty = table_create(actor=organiser, round_=round_)
     assert refused(lambda: Seat.objects.create(table=empty, round=round_, letter="E", player=players[4]))
     assert not refused(lambda: Seat.objects.create(table=empty, round=round_, letter="D", player=players[4]))
     seat = Seat.objects.get(table=empty)
@@ -51,25 +51,25 @@ def test_seats_stay_within_the_rulesets_table_size(organiser, round_, players):
 def test_a_six_player_table_takes_six_seats_and_no_more(organiser):
     import datetime
 
-    from referee import services
+    from referee.people.services.people import player_create, school_create
+    from referee.tournaments.services.schedule import round_create, table_create
+    from referee.tournaments.services.tournaments import tournament_create
 
-    tournament = services.tournament_create(actor=organiser, name="Six", slug="six", ruleset="six-player")
+    tournament = tournament_create(actor=organiser, name="Six", slug="six", ruleset="six-player")
     assert tournament.table_size == 6
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="校", name_en="", code="S"
-    )
+    school = school_create(actor=organiser, tournament=tournament, name_zh="校", name_en="", code="S")
     players = [
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"人{n}")
+        player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"人{n}")
         for n in range(7)
     ]
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9, 30),
     )
-    table = services.table_create(actor=organiser, round_=round_)
+    table = table_create(actor=organiser, round_=round_)
     for letter, player in zip("ABCDEF", players, strict=False):
         assert not refused(
             lambda letter=letter, player=player: Seat.objects.create(

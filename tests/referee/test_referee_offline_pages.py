@@ -11,8 +11,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from referee import services
-from referee.views import offline
+from referee.play.services.signoff import table_sign_off
+from referee.play.views import offline
 
 
 def test_the_service_worker_covers_the_referee_pages_and_is_never_cached_long(client):
@@ -81,7 +81,7 @@ def test_a_table_in_play_may_be_kept_and_a_signed_off_one_is_dropped(referee_cli
     assert page[offline.OFFLINE_COPY_HEADER] == "keep"
     assert 'data-service-worker="/referee/sw.js"' in page.content.decode()
     assert 'rel="manifest"' in page.content.decode()
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     assert referee_client.get(url)[offline.OFFLINE_COPY_HEADER] == "forget"
     assert referee_client.get(reverse("referee:my_tables"))[offline.OFFLINE_COPY_HEADER] == "keep"
 
@@ -89,7 +89,7 @@ def test_a_table_in_play_may_be_kept_and_a_signed_off_one_is_dropped(referee_cli
 def test_a_confirming_referee_keeps_no_copy(client, finished_table, tournament, referee, other_referee):
     tournament.requires_confirmation = True
     tournament.save(update_fields=["requires_confirmation"])
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     client.force_login(other_referee)
     assert (
         client.get(reverse("referee:table", args=[finished_table.pk]))[offline.OFFLINE_COPY_HEADER]

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from core.errors import ServiceError
-from referee import services
+from referee.hall_screen.services.prizes import (
+    prize_move,
+    prize_reveal_next,
+    prizes_add,
+    prizes_fill,
+    prizes_hide,
+)
 from referee.models import Prize
+from referee.people.services.people import player_update
 from referee.results.class_levels import class_level
 from referee.wording.prizes import prize_titles
 
@@ -31,7 +38,7 @@ def test_a_class_level_is_read_from_the_class_the_school_gave(class_name, level)
 @pytest.fixture
 def classes(organiser, players):
     for player, class_name in zip(players, ["5A", "5B", "6A", "6C", "4D"], strict=True):
-        services.player_update(
+        player_update(
             actor=organiser,
             player=player,
             school=player.school,
@@ -44,10 +51,10 @@ def classes(organiser, players):
 
 
 def test_each_kind_of_prize_is_added_once_in_the_order_of_the_prize_giving(organiser, tournament, classes):
-    services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
-    services.prizes_add(actor=organiser, tournament=tournament, kind="school-best")
-    services.prizes_add(actor=organiser, tournament=tournament, kind="level-best")
-    services.prizes_add(actor=organiser, tournament=tournament, kind="school-trophy", places=1)
+    prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
+    prizes_add(actor=organiser, tournament=tournament, kind="school-best")
+    prizes_add(actor=organiser, tournament=tournament, kind="level-best")
+    prizes_add(actor=organiser, tournament=tournament, kind="school-trophy", places=1)
     shown = [(prize.kind, prize.place or prize.level) for prize in Prize.objects.order_by("position")]
     assert shown == [
         ("place", 3),
@@ -60,17 +67,17 @@ def test_each_kind_of_prize_is_added_once_in_the_order_of_the_prize_giving(organ
         ("school-trophy", 1),
     ]
     with pytest.raises(ServiceError) as again:
-        services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=2)
+        prizes_add(actor=organiser, tournament=tournament, kind="place", places=2)
     assert again.value.code == "nothing-new"
     with pytest.raises(ServiceError) as bad:
-        services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=0)
+        prizes_add(actor=organiser, tournament=tournament, kind="place", places=0)
     assert bad.value.field == "places"
 
 
 def test_the_prizes_are_filled_from_the_final_standings(organiser, released, classes):
     for kind in ("place", "level-best", "school-best", "school-trophy"):
-        services.prizes_add(actor=organiser, tournament=released, kind=kind, places=2)
-    assert services.prizes_fill(actor=organiser, tournament=released) >= 4
+        prizes_add(actor=organiser, tournament=released, kind=kind, places=2)
+    assert prizes_fill(actor=organiser, tournament=released) >= 4
     winners = {
         (prize.kind, prize.place or prize.level): [player.name_zh for player in prize.players.all()]
         for prize in Prize.objects.prefetch_related("players")
@@ -86,38 +93,38 @@ def test_the_prizes_are_filled_from_the_final_standings(organiser, released, cla
 
 
 def test_prizes_are_revealed_in_order_and_fixed_once_the_prize_giving_begins(organiser, released):
-    services.prizes_add(actor=organiser, tournament=released, kind="place", places=2)
+    prizes_add(actor=organiser, tournament=released, kind="place", places=2)
     with pytest.raises(ServiceError) as unfilled:
-        services.prize_reveal_next(actor=organiser, tournament=released)
+        prize_reveal_next(actor=organiser, tournament=released)
     assert unfilled.value.code == "not-filled"
-    services.prizes_fill(actor=organiser, tournament=released)
-    first = services.prize_reveal_next(actor=organiser, tournament=released)
+    prizes_fill(actor=organiser, tournament=released)
+    first = prize_reveal_next(actor=organiser, tournament=released)
     assert first.place == 2
     with pytest.raises(ServiceError) as begun:
-        services.prizes_fill(actor=organiser, tournament=released)
+        prizes_fill(actor=organiser, tournament=released)
     assert begun.value.code == "begun"
-    assert services.prize_reveal_next(actor=organiser, tournament=released).place == 1
+    assert prize_reveal_next(actor=organiser, tournament=released).place == 1
     with pytest.raises(ServiceError) as done:
-        services.prize_reveal_next(actor=organiser, tournament=released)
+        prize_reveal_next(actor=organiser, tournament=released)
     assert done.value.code == "all-revealed"
-    assert services.prizes_hide(actor=organiser, tournament=released) == 2
+    assert prizes_hide(actor=organiser, tournament=released) == 2
     assert not Prize.objects.filter(revealed_at__isnull=False).exists()
 
 
 def test_a_prize_moves_earlier_in_the_prize_giving(organiser, tournament):
-    third, second, first = services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
-    services.prize_move(actor=organiser, prize=first, earlier=True)
+    third, second, first = prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
+    prize_move(actor=organiser, prize=first, earlier=True)
     assert [prize.place for prize in Prize.objects.order_by("position")] == [3, 1, 2]
     with pytest.raises(ServiceError) as stuck:
-        services.prize_move(actor=organiser, prize=Prize.objects.get(pk=third.pk), earlier=True)
+        prize_move(actor=organiser, prize=Prize.objects.get(pk=third.pk), earlier=True)
     assert stuck.value.code == "at-the-end"
 
 
 def test_titles_in_both_languages(organiser, tournament, school):
-    prizes = services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
+    prizes = prizes_add(actor=organiser, tournament=tournament, kind="place", places=3)
     assert prize_titles(prizes[-1]) == {"zh": "第 1 名", "en": "1st place"}
     assert prize_titles(prizes[0])["en"] == "3rd place"
-    (best,) = services.prizes_add(actor=organiser, tournament=tournament, kind="school-best")
+    (best,) = prizes_add(actor=organiser, tournament=tournament, kind="school-best")
     assert prize_titles(best) == {"zh": "海濱小學最佳參加者", "en": "Best player of Harbourside Primary"}
 
 

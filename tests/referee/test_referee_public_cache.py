@@ -15,10 +15,15 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from core.models import PublicVersion
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, Table, Tournament
-from referee.public_cache import public_tournament, version_of
-from referee.views.public import standings_part
+from referee.people.services.people import player_update, school_update
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_confirm, table_sign_off, table_tie_break_record
+from referee.public.cache import public_tournament, version_of
+from referee.public.views.pages import standings_part
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.referee.conftest import release
 from tests.referee.test_referee_services_corrections import correct_game_3
@@ -61,7 +66,7 @@ def test_a_sign_off_shows_at_once(client, organiser, tournament, table, play, re
     play(table, "B", {"A": 12, "C": 2, "D": 23})
     play(table, "C", {"A": 49, "B": 32, "D": 17})
     assert "李○○" not in fragment(client, tournament)
-    services.table_sign_off(actor=referee, table=Table.objects.get(pk=table.pk))
+    table_sign_off(actor=referee, table=Table.objects.get(pk=table.pk))
     assert "李○○" in fragment(client, tournament)
 
 
@@ -73,9 +78,9 @@ def test_a_correction_shows_at_once(client, released, finished_table, organiser)
 
 def test_a_confirmation_shows_at_once(client, organiser, tournament, finished_table, referee, other_referee):
     release(organiser, tournament, requires_confirmation=True)
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     assert "李○○" not in fragment(client, tournament)
-    services.table_confirm(actor=organiser, table=Table.objects.get(pk=finished_table.pk))
+    table_confirm(actor=organiser, table=Table.objects.get(pk=finished_table.pk))
     assert "李○○" in fragment(client, tournament)
 
 
@@ -84,7 +89,7 @@ def test_privacy_and_names_show_at_once(client, released, organiser, school):
     release(organiser, released, privacy="full-names")
     assert "李詠琳" in fragment(client, released)
     player = Player.objects.get(name_zh="李詠琳")
-    services.player_update(
+    player_update(
         actor=organiser,
         player=player,
         school=school,
@@ -94,33 +99,31 @@ def test_privacy_and_names_show_at_once(client, released, organiser, school):
         number=player.number,
     )
     assert "吳詠琳" in fragment(client, released)
-    services.school_update(actor=organiser, school=school, name_zh="海景小學", name_en="Seaview", code="HSP")
+    school_update(actor=organiser, school=school, name_zh="海景小學", name_en="Seaview", code="HSP")
     assert "海景小學" in fragment(client, released, "?view=schools")
 
 
 def test_a_tie_break_moves_the_version(organiser, referee, tournament, players):
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R2",
         date=datetime.date(2026, 12, 6),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     games = [
         ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
         ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
         ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
     before = version(tournament)
-    services.table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
+    table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
     assert version(tournament) == before + 1
 
 
@@ -220,7 +223,7 @@ def test_a_tournament_made_again_under_a_deleted_ones_number_never_gets_its_page
     """The admin can delete a tournament that has no players yet, and SQLite gives its number to the next one
     made: the kept pages belong to the tournament they were made for, not to its number (the new one's version
     starts again)."""
-    first = services.tournament_create(actor=organiser, name="舊賽事", slug="cup", ruleset="hk-school")
+    first = tournament_create(actor=organiser, name="舊賽事", slug="cup", ruleset="hk-school")
     release(organiser, first)
     address = reverse("public:standings", args=["cup"])
     assert "舊賽事" in client.get(address).content.decode()
@@ -237,7 +240,7 @@ def test_a_tournament_made_again_under_a_deleted_ones_number_never_gets_its_page
 @pytest.fixture
 def makings(monkeypatch):
     """How many times the standings' table is made for the public pages."""
-    from referee.views import public
+    from referee.public.views import pages as public
 
     made = []
     real = public._make_standings_part
@@ -274,7 +277,7 @@ def test_a_round_and_a_sort_the_page_has_are_kept_apart(client, released, making
 
 
 def test_the_front_page_is_made_once_whatever_its_address_says(client, released):
-    from referee.views import public
+    from referee.public.views import pages as public
 
     front = reverse("public:tournament", args=[released.slug])
     client.get(front)
@@ -293,7 +296,7 @@ def test_the_front_page_is_made_once_whatever_its_address_says(client, released)
 def parts_made_later(settings):
     """The public parts' backend as in the hall: the task is queued for the worker, not run at once."""
     settings.TASKS = {**settings.TASKS, "public": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-    from referee.tasks import public_part_make
+    from referee.public.tasks import public_part_make
 
     backend = public_part_make.get_backend()
     backend.clear()
@@ -312,7 +315,7 @@ def test_a_reader_never_waits_for_the_standings_to_be_made_again(
         assert "李○○" in fragment(client, released)  # as they were, while the task waits
     queued = parts_made_later.results
     assert [(result.task.name, result.args[1]) for result in queued] == [("public_part_make", "standings")]
-    from referee.views.public_parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     made = make_public_part(*queued[0].args)
     assert made == version(released)
@@ -324,14 +327,14 @@ def test_the_etag_follows_the_version_served(client, released, organiser, parts_
     first = client.get(address)
     release(organiser, released, privacy="full-names")
     assert client.get(address, headers={"If-None-Match": first["ETag"]}).status_code == 304
-    from referee.views.public_parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     make_public_part(*parts_made_later.results[0].args)
     assert client.get(address, headers={"If-None-Match": first["ETag"]}).status_code == 200
 
 
 def test_a_part_made_outside_a_request_is_the_one_a_request_makes(client, released, rf):
-    from referee.views.public_parts import make_public_part
+    from referee.public.views.parts import make_public_part
 
     address = reverse("public:standings_fragment", args=[released.slug])
     in_a_request = client.get(address + "?view=schools").content

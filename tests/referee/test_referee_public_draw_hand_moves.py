@@ -9,9 +9,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from referee import services
+from referee.draws.selectors.draws import round_seated_draw
+from referee.draws.services.seats import seat_assign, seat_remove
 from referee.models import Player, Table
-from referee.selectors.draws import round_seated_draw
+from referee.play.services.results import game_result_submit
+from referee.play.services.seat_fixes import seat_player_correct
+from referee.tournaments.services.schedule import table_assign_referee, table_create
 from scoring import PlayerInput
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, seated
 
@@ -53,10 +56,10 @@ def move_by_hand(organiser, round_, first_number: int, second_number: int) -> No
     )
     spots = [(first_seat.table, first_seat.letter), (second_seat.table, second_seat.letter)]
     players = [first_seat.player, second_seat.player]
-    services.seat_remove(actor=organiser, seat=first_seat)
-    services.seat_remove(actor=organiser, seat=second_seat)
+    seat_remove(actor=organiser, seat=first_seat)
+    seat_remove(actor=organiser, seat=second_seat)
     for (table, letter), player in zip(spots, reversed(players), strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
 
 
 def test_before_any_move_the_page_shows_the_draw_as_seated(client, first):
@@ -96,15 +99,15 @@ def test_the_report_is_worked_out_again_for_the_tables_as_seated(client, organis
 def test_a_seat_corrected_after_play_shows_on_the_page(client, organiser, referee, first):
     table = Table.objects.filter(round=first).order_by("number").first()
     other = Table.objects.filter(round=first).order_by("number")[1]
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     letters = list(table.seats.order_by("letter").values_list("letter", flat=True))
     hands = [PlayerInput(letters[0], went_out=True)] + [
         PlayerInput(letter, rack_value=5) for letter in letters[1:]
     ]
-    services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+    game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     wrong = table.seats.get(letter="A")
     right = other.seats.get(letter="A").player
-    services.seat_player_correct(actor=organiser, seat=wrong, player=right, reason="坐錯了")
+    seat_player_correct(actor=organiser, seat=wrong, player=right, reason="坐錯了")
     html = client.get(public_url(first), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert page_tables(html) == seated(first)
     assert html.count("*</span>") == 2
@@ -115,8 +118,8 @@ class TestTheSeatForm:
         self, organiser_client, organiser, tournament, field
     ):
         round_ = make_round(organiser, tournament, "手排")
-        table = services.table_create(actor=organiser, round_=round_)
-        services.seat_assign(actor=organiser, table=table, player=field[0])
+        table = table_create(actor=organiser, round_=round_)
+        seat_assign(actor=organiser, table=table, player=field[0])
         address = reverse("organiser:table", args=[tournament.slug, table.pk])
         post = {"action": "add-seat", "player": field[1].pk, "letter": "", "drawn_number": ""}
         page = organiser_client.post(address, post, HTTP_ACCEPT_LANGUAGE="en")
@@ -131,8 +134,8 @@ class TestTheSeatForm:
         self, organiser_client, organiser, tournament, field
     ):
         round_ = make_round(organiser, tournament, "手排")
-        table = services.table_create(actor=organiser, round_=round_)
-        services.seat_assign(actor=organiser, table=table, player=field[0])
+        table = table_create(actor=organiser, round_=round_)
+        seat_assign(actor=organiser, table=table, player=field[0])
         address = reverse("organiser:table", args=[tournament.slug, table.pk])
         post = {"action": "add-seat", "player": field[12].pk, "letter": "", "drawn_number": ""}
         assert organiser_client.post(address, post).status_code == 302
@@ -142,7 +145,7 @@ class TestTheSeatForm:
     ):
         Player.objects.filter(pk=field[12].pk).update(attendance="absent")
         round_ = make_round(organiser, tournament, "手排")
-        table = services.table_create(actor=organiser, round_=round_)
+        table = table_create(actor=organiser, round_=round_)
         address = reverse("organiser:table", args=[tournament.slug, table.pk])
         page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="en")
         assert f"#{field[12].number} {field[12].display_name} · RVS (absent)" in page.content.decode()

@@ -14,14 +14,21 @@ from django.apps import apps
 from django.urls import reverse
 
 from core.errors import ServiceError
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.selectors.progress import tournament_progress
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
 from referee.results.table_rules import games_required, settings_that_apply
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import round_create, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.conftest import went_out
 
 
 def make(organiser, ruleset: str, **settings) -> Tournament:
-    return services.tournament_create(
+    return tournament_create(
         actor=organiser, name=f"{ruleset} cup", slug=f"r-{ruleset}", ruleset=ruleset, **settings
     )
 
@@ -98,10 +105,8 @@ EXPECTED = [
 @pytest.fixture
 def mixed_tournament(organiser):
     tournament = make(organiser, "standard", rounds_per_table=2)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    round_ = services.round_create(
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
@@ -110,19 +115,19 @@ def mixed_tournament(organiser):
     )
     tables = []
     for prefix, letters in (("一", "ABC"), ("二", "ABCD")):
-        table = services.table_create(actor=organiser, round_=round_)
+        table = table_create(actor=organiser, round_=round_)
         for letter in letters:
-            player = services.player_create(
+            player = player_create(
                 actor=organiser, tournament=tournament, school=school, name_zh=prefix + letter
             )
-            services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+            seat_assign(actor=organiser, table=table, player=player, letter=letter)
         tables.append(Table.objects.get(pk=table.pk))
     return tournament, tables
 
 
 def play_all(organiser, table: Table, games, start: int = 1) -> None:
     for number, (winner, racks) in enumerate(games, start=start):
-        services.game_result_submit(
+        game_result_submit(
             actor=organiser,
             table=table,
             game_number=number,
@@ -135,18 +140,18 @@ def test_tables_of_three_and_four_play_two_rounds_each(organiser, mixed_tourname
     tournament, (three, four) = mixed_tournament
     play_all(organiser, three, TABLE_OF_THREE)
     play_all(organiser, four, TABLE_OF_FOUR[:6])
-    progress = {row.number: row for row in selectors.tournament_progress(tournament)[0].tables}
+    progress = {row.number: row for row in tournament_progress(tournament)[0].tables}
     assert (progress[three.number].games_required, progress[three.number].status) == (6, "finished")
     assert (progress[four.number].games_required, progress[four.number].status) == (8, "in-play")
     with pytest.raises(ServiceError) as refused:  # a seventh game at the table of three: two rounds are over
         play_all(organiser, three, [("A", {"B": 1, "C": 1})], start=7)
     assert refused.value.field == "game_number"
     with pytest.raises(ServiceError):  # not finished: two rounds at a table of four are eight games
-        services.table_sign_off(actor=organiser, table=four)
+        table_sign_off(actor=organiser, table=four)
     play_all(organiser, four, TABLE_OF_FOUR[6:], start=7)
     for table in (three, four):
-        services.table_sign_off(actor=organiser, table=Table.objects.get(pk=table.pk))
-    rows = selectors.standings(tournament)
+        table_sign_off(actor=organiser, table=Table.objects.get(pk=table.pk))
+    rows = standings(tournament)
     assert [(r.rank, r.name_zh, r.games_played, r.games_won, r.total) for r in rows] == [
         (rank, name, played, Fraction(won), Fraction(total)) for rank, name, played, won, total in EXPECTED
     ]

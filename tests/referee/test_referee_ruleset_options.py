@@ -9,9 +9,14 @@ import pytest
 from django.urls import reverse
 
 from core.errors import ServiceError
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.incidents import incident_record_in_play
+from referee.play.services.results import game_result_submit
 from referee.results.table_rules import ruleset_options, table_ruleset
+from referee.tournaments.services.schedule import round_create, table_create
+from referee.tournaments.services.tournaments import tournament_create, tournament_update
 from scoring import PlayerInput
 
 # R5 R6 R7 lie in a run; K1 and B9 fit nowhere: N = 2.
@@ -19,30 +24,26 @@ TABLE_TILES = "R5 R6 R7 K1 B9"
 
 
 def seated(organiser, ruleset: str, seats: int, **settings) -> Table:
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser, name=ruleset, slug=f"o-{ruleset}-{seats}", ruleset=ruleset, **settings
     )
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    round_ = services.round_create(
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
+    table = table_create(actor=organiser, round_=round_)
     for number in range(seats):
-        player = services.player_create(
-            actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}"
-        )
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}")
+        seat_assign(actor=organiser, table=table, player=player)
     return Table.objects.select_related("round__tournament").get(pk=table.pk)
 
 
 def forgotten(organiser, table: Table, **facts):
-    return services.incident_record_in_play(
+    return incident_record_in_play(
         actor=organiser,
         table=table,
         seat=table.seats.get(letter="A"),
@@ -108,7 +109,7 @@ class TestSixPlayerSmallSet:
         hands = hands_with("G5")[:seats]
 
         def submit():
-            return services.game_result_submit(
+            return game_result_submit(
                 actor=organiser, table=table, game_number=1, ending="went-out", hands=hands
             )
 
@@ -142,7 +143,7 @@ def test_the_settings_page_shows_the_rulesets_own_option(organiser, client, rule
 def test_the_strict_rule_is_frozen_once_results_exist(organiser):
     table = seated(organiser, "twist", 2)
     tournament = table.round.tournament
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=1,
@@ -150,7 +151,7 @@ def test_the_strict_rule_is_frozen_once_results_exist(organiser):
         hands=[PlayerInput(seat="A", went_out=True), PlayerInput(seat="B", rack_value=5)],
     )
     with pytest.raises(ServiceError) as refused:
-        services.tournament_update(
+        tournament_update(
             actor=organiser,
             tournament=tournament,
             name=tournament.name,

@@ -9,8 +9,12 @@ import pytest
 from django.urls import reverse
 
 import scoring
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game
+from referee.people.services.people import player_create, school_create
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 
 # ruleset: (players at the table, what each seat holds when it loses, games or hands expected); the
 # round-based rulesets play two rounds, each as many games as the table has players.
@@ -30,7 +34,7 @@ def test_the_registry_is_covered():
 @pytest.mark.parametrize("ruleset", sorted(PLAYS))
 def test_a_table_is_refereed_to_sign_off(client, organiser, referee, ruleset):
     seats, held, expected_games = PLAYS[ruleset]
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser,
         name=f"{ruleset} cup",
         slug=f"e2e-{ruleset}",
@@ -38,24 +42,20 @@ def test_a_table_is_refereed_to_sign_off(client, organiser, referee, ruleset):
         target_score=150 if ruleset == "uno" else None,
         rounds_per_table=2,
     )
-    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    round_ = services.round_create(
+    referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for number in range(seats):
-        player = services.player_create(
-            actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}"
-        )
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}")
+        seat_assign(actor=organiser, table=table, player=player)
     client.force_login(referee)
     address = reverse("referee:table", args=[table.pk])
     letters = "ABCDEF"[:seats]

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from core import match_day_notes
-from referee.selectors.school_notices import school_notices
+from referee.people.selectors.school_notices import school_notices
 from referee.wording.school_notices import notice_text
 from tests.referee.conftest import release
 
@@ -33,9 +33,9 @@ def test_a_notice_gives_the_rounds_and_each_childs_table_in_both_languages(tourn
 
 
 def test_results_only_once_public(organiser, tournament, finished_table, referee):
-    from referee import services
+    from referee.play.services.signoff import table_sign_off
 
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     assert "place" not in text_for(tournament).split("————————")[1]
     release(organiser, tournament)
     tournament.refresh_from_db()

@@ -9,8 +9,14 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Table
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.standings.selectors.schools import school_standings
+from referee.tournaments.services.schedule import table_assign_referee, table_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, ServiceError, tournament_update
 from referee.wording.school_ranking import school_ranking_text
 from tests.referee.conftest import went_out
 
@@ -21,33 +27,26 @@ def build(organiser, tournament, referee, round_, internal_rack: int = 40):
     Three tables of four BIG children among themselves (their A wins every game, the others holding
     `internal_rack` each); then each SML child at a table with three BIG children, winning every game
     against racks of 50. Every child added up, BIG has more games won (9 to 6) but a total of -900."""
-    big = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="大校", name_en="", code="BIG"
-    )
-    small = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="小校", name_en="", code="SML"
-    )
+    big = school_create(actor=organiser, tournament=tournament, name_zh="大校", name_en="", code="BIG")
+    small = school_create(actor=organiser, tournament=tournament, name_zh="小校", name_en="", code="SML")
     bigs = [
-        services.player_create(actor=organiser, tournament=tournament, school=big, name_zh=f"大{i}")
-        for i in range(18)
+        player_create(actor=organiser, tournament=tournament, school=big, name_zh=f"大{i}") for i in range(18)
     ]
     smalls = [
-        services.player_create(actor=organiser, tournament=tournament, school=small, name_zh=f"小{i}")
+        player_create(actor=organiser, tournament=tournament, school=small, name_zh=f"小{i}")
         for i in range(2)
     ]
     seatings = [(bigs[0:4], internal_rack), (bigs[4:8], internal_rack), (bigs[8:12], internal_rack)]
     seatings += [([smalls[0], *bigs[12:15]], 50), ([smalls[1], *bigs[15:18]], 50)]
     for seated, rack in seatings:
-        table = services.table_create(actor=organiser, round_=round_)
-        services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        table = table_create(actor=organiser, round_=round_)
+        table_assign_referee(actor=organiser, table=table, referee=referee)
         for letter, player in zip("ABCD", seated, strict=True):
-            services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+            seat_assign(actor=organiser, table=table, player=player, letter=letter)
         for number in (1, 2, 3):
             hands = went_out("A", {letter: rack for letter in "BCD"})
-            services.game_result_submit(
-                actor=referee, table=table, game_number=number, ending="went-out", hands=hands
-            )
-        services.table_sign_off(actor=referee, table=Table.objects.get(pk=table.pk))
+            game_result_submit(actor=referee, table=table, game_number=number, ending="went-out", hands=hands)
+        table_sign_off(actor=referee, table=Table.objects.get(pk=table.pk))
     return tournament
 
 
@@ -57,7 +56,7 @@ def two_schools(organiser, tournament, referee, round_):
 
 
 def rows(tournament):
-    return {row.code: row for row in selectors.school_standings(tournament)}
+    return {row.code: row for row in school_standings(tournament)}
 
 
 def test_every_child_added_up_favours_the_big_school(two_schools):
@@ -104,14 +103,10 @@ def test_the_rule_is_said_on_the_pages(organiser_client, two_schools):
 
 
 def test_the_settings_form_sets_the_rule(organiser, two_schools):
-    values = {name: getattr(two_schools, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
-        actor=organiser, tournament=two_schools, **{**values, "school_ranking": "average"}
-    )
+    values = {name: getattr(two_schools, name) for name in SETTINGS_FIELDS}
+    tournament_update(actor=organiser, tournament=two_schools, **{**values, "school_ranking": "average"})
     two_schools.refresh_from_db()
     assert two_schools.school_ranking == "average"
-    with pytest.raises(services.tournaments.ServiceError) as refused:
-        services.tournament_update(
-            actor=organiser, tournament=two_schools, **{**values, "school_best_count": 99}
-        )
+    with pytest.raises(ServiceError) as refused:
+        tournament_update(actor=organiser, tournament=two_schools, **{**values, "school_best_count": 99})
     assert refused.value.field == "school_best_count"

@@ -8,15 +8,20 @@ from django.urls import reverse
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game, Incident, Player, Table
+from referee.people.services.people import player_create, school_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.seat_fixes import game_void, seat_player_correct
+from referee.play.services.signoff import table_confirm, table_sign_off
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import table_create
+from referee.tournaments.services.tournaments import tournament_create
 
 
 def totals(tournament) -> dict[int, tuple[int, object]]:
     """Each player's games played and total score, by number, as the standings show them."""
-    return {
-        row.number: (row.games_played, row.total) for row in selectors.standings(tournament, final_only=False)
-    }
+    return {row.number: (row.games_played, row.total) for row in standings(tournament, final_only=False)}
 
 
 @pytest.fixture
@@ -31,7 +36,7 @@ class TestTheWrongChildInASeat:
         self, played_table, organiser, players, tournament
     ):
         wrong, right = played_table.seats.get(letter="A").player, players[4]
-        services.seat_player_correct(
+        seat_player_correct(
             actor=organiser,
             seat=played_table.seats.get(letter="A"),
             player=right,
@@ -48,7 +53,7 @@ class TestTheWrongChildInASeat:
     def test_two_children_who_swapped_seats_exchange_them(self, played_table, organiser, tournament):
         seat_a, seat_c = played_table.seats.get(letter="A"), played_table.seats.get(letter="C")
         amy, carl = seat_a.player, seat_c.player
-        services.seat_player_correct(actor=organiser, seat=seat_a, player=carl, reason="甲丙對調")
+        seat_player_correct(actor=organiser, seat=seat_a, player=carl, reason="甲丙對調")
         assert (played_table.seats.get(letter="A").player, played_table.seats.get(letter="C").player) == (
             carl,
             amy,
@@ -61,14 +66,14 @@ class TestTheWrongChildInASeat:
     def test_a_child_from_another_table_exchanges_across_tables(
         self, played_table, organiser, round_, referee, school, tournament
     ):
-        other = services.table_create(actor=organiser, round_=round_)
+        other = table_create(actor=organiser, round_=round_)
         visitors = [
-            services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+            player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
             for name in ("甲", "乙")
         ]
         for player in visitors:
-            services.seat_assign(actor=organiser, table=other, player=player)
-        services.seat_player_correct(
+            seat_assign(actor=organiser, table=other, player=player)
+        seat_player_correct(
             actor=organiser, seat=played_table.seats.get(letter="D"), player=visitors[1], reason="兩桌坐錯"
         )
         moved_out = Player.objects.get(name_zh="黃嘉儀")
@@ -82,8 +87,8 @@ class TestTheWrongChildInASeat:
 
     def test_incidents_and_drawn_numbers_stay_with_the_seat(self, played_table, organiser, referee, players):
         seat = played_table.seats.get(letter="A")
-        services.incident_record(actor=referee, game=played_table.games.get(), seat=seat, kind="overtime")
-        services.seat_player_correct(actor=organiser, seat=seat, player=players[4], reason="坐錯了")
+        incident_record(actor=referee, game=played_table.games.get(), seat=seat, kind="overtime")
+        seat_player_correct(actor=organiser, seat=seat, player=players[4], reason="坐錯了")
         assert Incident.objects.get().seat.player == players[4]
 
     @pytest.mark.parametrize(
@@ -97,7 +102,7 @@ class TestTheWrongChildInASeat:
         seat = played_table.seats.get(letter="A")
         player = seat.player if change.get("player") == "same" else players[4]
         with pytest.raises(ServiceError) as refused:
-            services.seat_player_correct(
+            seat_player_correct(
                 actor=organiser, seat=seat, player=player, reason=change.get("reason", "坐錯了")
             )
         assert refused.value.code == code
@@ -105,15 +110,11 @@ class TestTheWrongChildInASeat:
         assert not AuditEntry.objects.filter(action="seat.correct").exists()
 
     def test_a_player_of_another_tournament_is_refused(self, played_table, organiser):
-        elsewhere = services.tournament_create(actor=organiser, name="Else", slug="else", ruleset="hk-school")
-        school = services.school_create(
-            actor=organiser, tournament=elsewhere, name_zh="他校", name_en="", code="X"
-        )
-        stranger = services.player_create(
-            actor=organiser, tournament=elsewhere, school=school, name_zh="外人"
-        )
+        elsewhere = tournament_create(actor=organiser, name="Else", slug="else", ruleset="hk-school")
+        school = school_create(actor=organiser, tournament=elsewhere, name_zh="他校", name_en="", code="X")
+        stranger = player_create(actor=organiser, tournament=elsewhere, school=school, name_zh="外人")
         with pytest.raises(ServiceError) as refused:
-            services.seat_player_correct(
+            seat_player_correct(
                 actor=organiser, seat=played_table.seats.get(letter="A"), player=stranger, reason="?"
             )
         assert refused.value.code == "wrong-player"
@@ -123,9 +124,9 @@ class TestTheWrongChildInASeat:
     ):
         tournament.requires_confirmation = True
         tournament.save(update_fields=["requires_confirmation"])
-        services.table_sign_off(actor=referee, table=finished_table)
-        services.table_confirm(actor=organiser, table=finished_table)
-        services.seat_player_correct(
+        table_sign_off(actor=referee, table=finished_table)
+        table_confirm(actor=organiser, table=finished_table)
+        seat_player_correct(
             actor=organiser, seat=finished_table.seats.get(letter="A"), player=players[4], reason="坐錯了"
         )
         finished_table.refresh_from_db()
@@ -137,13 +138,13 @@ class TestVoidingAGame:
     def test_a_voided_game_is_removed_and_later_games_move_down(
         self, finished_table, organiser, referee, tournament
     ):
-        services.incident_record(
+        incident_record(
             actor=referee,
             game=finished_table.games.get(number=3),
             seat=finished_table.seats.get(letter="A"),
             kind="overtime",
         )
-        services.game_void(actor=organiser, game=finished_table.games.get(number=2), reason="牌數錯了，重打")
+        game_void(actor=organiser, game=finished_table.games.get(number=2), reason="牌數錯了，重打")
         games = list(finished_table.games.order_by("number"))
         assert [game.number for game in games] == [1, 2]
         assert games[1].hands.get(seat__letter="C").won  # the old game 3
@@ -154,23 +155,23 @@ class TestVoidingAGame:
         assert totals(tournament)[finished_table.seats.get(letter="B").player.number][0] == 2
 
     def test_the_table_plays_the_game_again(self, finished_table, organiser, play):
-        services.game_void(actor=organiser, game=finished_table.games.get(number=3), reason="重打")
+        game_void(actor=organiser, game=finished_table.games.get(number=3), reason="重打")
         game = play(Table.objects.get(pk=finished_table.pk), "D", {"A": 1, "B": 2, "C": 3})
         assert (game.number, Game.objects.filter(table=finished_table).count()) == (3, 3)
 
     def test_a_signed_off_table_opens_again(self, finished_table, organiser, referee):
-        services.table_sign_off(actor=referee, table=finished_table)
-        services.game_void(actor=organiser, game=finished_table.games.get(number=3), reason="重打")
+        table_sign_off(actor=referee, table=finished_table)
+        game_void(actor=organiser, game=finished_table.games.get(number=3), reason="重打")
         finished_table.refresh_from_db()
         assert finished_table.signed_off_at is None
         assert "signed_off_at" in AuditEntry.objects.get(action="game.void").changes["before"]
 
     def test_a_reason_is_required_and_only_organisers_void(self, finished_table, organiser, referee):
         with pytest.raises(ServiceError) as refused:
-            services.game_void(actor=organiser, game=finished_table.games.get(number=1), reason="")
+            game_void(actor=organiser, game=finished_table.games.get(number=1), reason="")
         assert refused.value.code == "required"
         with pytest.raises(ServiceError) as refused:
-            services.game_void(actor=referee, game=finished_table.games.get(number=1), reason="重打")
+            game_void(actor=referee, game=finished_table.games.get(number=1), reason="重打")
         assert refused.value.code == "forbidden"
         assert finished_table.games.count() == 3
 
@@ -204,7 +205,7 @@ class TestThroughTheOrganisersPage:
         assert played_table.games.exists()
 
     def test_the_referee_sees_the_fixed_seat_at_once(self, client, referee, organiser, played_table, players):
-        services.seat_player_correct(
+        seat_player_correct(
             actor=organiser, seat=played_table.seats.get(letter="A"), player=players[4], reason="坐錯了"
         )
         client.force_login(referee)

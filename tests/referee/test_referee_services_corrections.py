@@ -9,7 +9,15 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
+from referee.people.services.people import player_create, school_create
+from referee.play.selectors.history import table_history
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off, table_tie_break_record
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 
 GAME_3_CORRECTED = [
@@ -22,7 +30,7 @@ GAME_3_CORRECTED = [
 
 def correct_game_3(table, actor, reason=""):
     game = table.games.get(number=3)
-    return services.game_result_submit(
+    return game_result_submit(
         actor=actor,
         table=table,
         game_number=3,
@@ -51,14 +59,14 @@ def test_before_sign_off_nobody_else_corrects(finished_table, roles, role):
 
 
 def test_after_sign_off_the_referee_may_not_correct(finished_table, referee):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         correct_game_3(finished_table, referee, reason="寫錯了")
     assert refused.value.code == "signed-off"
 
 
 def test_after_sign_off_an_organiser_needs_a_reason(finished_table, referee, organiser):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
         correct_game_3(finished_table, organiser, reason="   ")
     assert (refused.value.code, refused.value.field) == ("reason-required", "reason")
@@ -68,8 +76,8 @@ def test_after_sign_off_an_organiser_needs_a_reason(finished_table, referee, org
 def test_an_organisers_correction_is_logged_and_the_standings_follow(
     finished_table, referee, organiser, tournament
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
-    before = {row.player.number: row.total for row in selectors.standings(tournament)}
+    table_sign_off(actor=referee, table=finished_table)
+    before = {row.player.number: row.total for row in standings(tournament)}
     correct_game_3(finished_table, organiser, reason="甲的牌架總值應為 40")
     entry = AuditEntry.objects.get(action="game.correct")
     assert entry.actor == organiser
@@ -77,33 +85,33 @@ def test_an_organisers_correction_is_logged_and_the_standings_follow(
     assert entry.changes["before"]["hands"]["A"]["rack_value"] == 49
     assert entry.changes["after"]["hands"]["A"]["rack_value"] == 40
     assert entry.changes["after"]["version"] == 2
-    after = {row.player.number: row.total for row in selectors.standings(tournament)}
+    after = {row.player.number: row.total for row in standings(tournament)}
     assert before[1] == -68
     assert after[1] == -59
     assert after[3] == before[3] - 9
-    history = selectors.table_history(finished_table)
+    history = table_history(finished_table)
     assert history[0].reason == "甲的牌架總值應為 40"
     assert any("49 → 40" in line for line in history[0].lines)
 
 
 def test_no_new_game_after_sign_off_even_for_an_organiser(organiser, referee, tournament, players, play):
     """A signed-off two-player table: its match is over, so a fourth game is refused."""
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R2",
         date=datetime.date(2026, 12, 6),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     for _ in range(3):
         play(table, "A", {"B": 5})
-    services.table_sign_off(actor=referee, table=table)
+    table_sign_off(actor=referee, table=table)
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=organiser,
             table=table,
             game_number=4,
@@ -115,29 +123,27 @@ def test_no_new_game_after_sign_off_even_for_an_organiser(organiser, referee, to
 
 
 def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee, tournament, players):
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R2",
         date=datetime.date(2026, 12, 6),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     games = [
         ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
         ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
         ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
-    table = services.table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
+    table = table_tie_break_record(actor=organiser, table=table, seat="B", how="抽籤")
     assert (table.tie_winner, table.tie_break) == ("B", "抽籤")
-    services.game_result_submit(
+    game_result_submit(
         actor=referee,
         table=table,
         game_number=3,
@@ -150,31 +156,31 @@ def test_a_correction_that_resolves_a_tie_drops_the_tie_break(organiser, referee
 
 
 def test_a_correction_that_unfinishes_a_signed_off_uno_table_is_refused(organiser, referee):
-    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno", target_score=30)
-    services.referee_add(actor=organiser, tournament=uno, username=referee.username)
-    school = services.school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
-    round_ = services.round_create(
+    uno = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno", target_score=30)
+    referee_add(actor=organiser, tournament=uno, username=referee.username)
+    school = school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
+    round_ = round_create(
         actor=organiser,
         tournament=uno,
         name="R1",
         date=datetime.date(2026, 1, 1),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for name in ("Ann", "Bo"):
-        player = services.player_create(actor=organiser, tournament=uno, school=school, name_en=name)
-        services.seat_assign(actor=organiser, table=table, player=player)
-    services.game_result_submit(
+        player = player_create(actor=organiser, tournament=uno, school=school, name_en=name)
+        seat_assign(actor=organiser, table=table, player=player)
+    game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
         ending="went-out",
         hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="W")],
     )
-    services.table_sign_off(actor=referee, table=table)
+    table_sign_off(actor=referee, table=table)
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=organiser,
             table=table,
             game_number=1,

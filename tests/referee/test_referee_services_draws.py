@@ -6,7 +6,8 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
+from referee.draws.services.seats import seat_draws_record
+from referee.play.selectors.sheets import table_sheet
 from referee.results.table_rules import play_order
 
 
@@ -15,23 +16,23 @@ def drawn(table) -> dict[str, int | None]:
 
 
 def test_the_highest_number_starts_then_clockwise(table, referee):
-    services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9, "C": 12, "D": 1})
-    sheet = selectors.table_sheet(table)
+    seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9, "C": 12, "D": 1})
+    sheet = table_sheet(table)
     assert sheet.play_order == ["C", "D", "A", "B"]
     assert sheet.starter == "C"
     assert AuditEntry.objects.get(action="seat.draws").changes["after"] == {"A": 3, "B": 9, "C": 12, "D": 1}
 
 
 def test_two_seats_may_swap_numbers(table, referee):
-    services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9, "C": 12, "D": 1})
-    services.seat_draws_record(actor=referee, table=table, numbers={"A": 9, "B": 3, "C": 12, "D": 1})
+    seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9, "C": 12, "D": 1})
+    seat_draws_record(actor=referee, table=table, numbers={"A": 9, "B": 3, "C": 12, "D": 1})
     assert drawn(table) == {"A": 9, "B": 3, "C": 12, "D": 1}
 
 
 def test_a_missing_seat_is_cleared_and_the_order_falls_back_to_the_seats(table, referee):
-    services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9})
+    seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 9})
     assert drawn(table) == {"A": 3, "B": 9, "C": None, "D": None}
-    assert selectors.table_sheet(table).starter is None
+    assert table_sheet(table).starter is None
 
 
 @pytest.mark.parametrize(
@@ -44,7 +45,7 @@ def test_a_missing_seat_is_cleared_and_the_order_falls_back_to_the_seats(table, 
 )
 def test_bad_numbers_are_refused(table, referee, numbers, field, code):
     with pytest.raises(ServiceError) as refused:
-        services.seat_draws_record(actor=referee, table=table, numbers=numbers)
+        seat_draws_record(actor=referee, table=table, numbers=numbers)
     assert (refused.value.field, refused.value.code) == (field, code)
     assert drawn(table) == dict.fromkeys("ABCD")
 
@@ -52,7 +53,7 @@ def test_bad_numbers_are_refused(table, referee, numbers, field, code):
 def test_numbers_are_fixed_once_a_game_is_recorded(table, referee, play):
     play(table)
     with pytest.raises(ServiceError) as refused:
-        services.seat_draws_record(actor=referee, table=table, numbers={"A": 1})
+        seat_draws_record(actor=referee, table=table, numbers={"A": 1})
     assert refused.value.code == "in-play"
 
 

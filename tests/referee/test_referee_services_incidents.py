@@ -6,8 +6,11 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Incident
+from referee.play.services.incidents import incident_record, incident_remove
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import table_create
 
 
 @pytest.fixture
@@ -17,9 +20,7 @@ def game(table, play):
 
 def test_overtime_draws_three_in_the_school_rules(game, table, referee):
     seat = table.seats.get(letter="C")
-    incident = services.incident_record(
-        actor=referee, game=game, seat=seat, kind="overtime", note="第 5 回合"
-    )
+    incident = incident_record(actor=referee, game=game, seat=seat, kind="overtime", note="第 5 回合")
     assert incident.tiles_drawn == 3
     assert incident.tiles_left_over is None
     assert incident.note == "第 5 回合"
@@ -29,7 +30,7 @@ def test_overtime_draws_three_in_the_school_rules(game, table, referee):
 
 def test_unrestorable_table_adds_the_tiles_left_over(game, table, referee):
     seat = table.seats.get(letter="B")
-    incident = services.incident_record(
+    incident = incident_record(
         actor=referee, game=game, seat=seat, kind="overtime-unrestorable", tiles_left_over=4
     )
     assert incident.tiles_drawn == 7
@@ -46,7 +47,7 @@ def test_unrestorable_table_adds_the_tiles_left_over(game, table, referee):
 )
 def test_bad_incidents_are_refused(game, table, referee, kind, left_over, field):
     with pytest.raises(ServiceError) as refused:
-        services.incident_record(
+        incident_record(
             actor=referee, game=game, seat=table.seats.get(letter="A"), kind=kind, tiles_left_over=left_over
         )
     assert refused.value.field == field
@@ -54,10 +55,10 @@ def test_bad_incidents_are_refused(game, table, referee, kind, left_over, field)
 
 
 def test_the_seat_must_be_at_this_table(game, organiser, round_, players, referee):
-    other = services.table_create(actor=organiser, round_=round_)
-    seat = services.seat_assign(actor=organiser, table=other, player=players[4])
+    other = table_create(actor=organiser, round_=round_)
+    seat = seat_assign(actor=organiser, table=other, player=players[4])
     with pytest.raises(ServiceError) as refused:
-        services.incident_record(actor=referee, game=game, seat=seat, kind="overtime")
+        incident_record(actor=referee, game=game, seat=seat, kind="overtime")
     assert refused.value.field == "seat"
 
 
@@ -73,7 +74,7 @@ TABLE_TILES = (
 )
 def test_the_table_tiles_are_restored_by_the_engine(game, table, referee, typed_tiles):
     """Stored as the notation spells them, whatever keyboard typed them."""
-    incident = services.incident_record(
+    incident = incident_record(
         actor=referee,
         game=game,
         seat=table.seats.get(letter="B"),
@@ -92,7 +93,7 @@ def test_the_table_tiles_are_restored_by_the_engine(game, table, referee, typed_
 
 def test_a_count_that_disagrees_with_the_table_tiles_is_refused(game, table, referee):
     with pytest.raises(ServiceError) as refused:
-        services.incident_record(
+        incident_record(
             actor=referee,
             game=game,
             seat=table.seats.get(letter="B"),
@@ -113,7 +114,7 @@ def test_a_count_that_disagrees_with_the_table_tiles_is_refused(game, table, ref
 )
 def test_bad_table_tiles_are_refused_on_their_field(game, table, referee, kind, tiles, code):
     with pytest.raises(ServiceError) as refused:
-        services.incident_record(
+        incident_record(
             actor=referee, game=game, seat=table.seats.get(letter="B"), kind=kind, table_tiles=tiles
         )
     assert (refused.value.code, refused.value.field) == (code, "table_tiles")
@@ -121,10 +122,8 @@ def test_bad_table_tiles_are_refused_on_their_field(game, table, referee, kind, 
 
 
 def test_an_incident_is_removed_before_sign_off_and_logged(game, table, referee):
-    incident = services.incident_record(
-        actor=referee, game=game, seat=table.seats.get(letter="C"), kind="overtime"
-    )
-    services.incident_remove(actor=referee, incident=incident)
+    incident = incident_record(actor=referee, game=game, seat=table.seats.get(letter="C"), kind="overtime")
+    incident_remove(actor=referee, incident=incident)
     assert not Incident.objects.exists()
     entry = AuditEntry.objects.get(action="incident.remove")
     assert entry.changes["before"]["kind"] == "overtime"
@@ -136,16 +135,16 @@ def test_after_sign_off_only_an_organiser_removes_or_adds_incidents_with_a_reaso
 ):
     game = finished_table.games.get(number=2)
     seat = finished_table.seats.get(letter="A")
-    incident = services.incident_record(actor=referee, game=game, seat=seat, kind="overtime")
-    services.table_sign_off(actor=referee, table=finished_table)
+    incident = incident_record(actor=referee, game=game, seat=seat, kind="overtime")
+    table_sign_off(actor=referee, table=finished_table)
     with pytest.raises(ServiceError) as refused:
-        services.incident_remove(actor=referee, incident=incident, reason="記錯")
+        incident_remove(actor=referee, incident=incident, reason="記錯")
     assert refused.value.code == "signed-off"
     with pytest.raises(ServiceError) as no_reason:
-        services.incident_remove(actor=organiser, incident=incident)
+        incident_remove(actor=organiser, incident=incident)
     assert no_reason.value.code == "reason-required"
-    services.incident_remove(actor=organiser, incident=incident, reason="記錯了座位")
-    services.incident_record(actor=organiser, game=game, seat=seat, kind="exposed-tile", reason="補記")
+    incident_remove(actor=organiser, incident=incident, reason="記錯了座位")
+    incident_record(actor=organiser, game=game, seat=seat, kind="exposed-tile", reason="補記")
     assert list(
         AuditEntry.objects.filter(action__startswith="incident.").values_list("reason", flat=True)
     ) == [

@@ -7,13 +7,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from core.errors import ServiceError
-from referee import permissions, services
+from referee import permissions
+from referee.tournaments.services.referees import referee_account_create, referee_add, referee_remove
+from referee.tournaments.services.schedule import table_assign_referee
+from referee.tournaments.services.tournaments import tournament_create
 
 User = get_user_model()
 
 
 def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tournament):
-    user = services.referee_account_create(
+    user = referee_account_create(
         actor=organiser,
         tournament=tournament,
         username="ref9",
@@ -50,7 +53,7 @@ def test_a_new_referee_can_log_in_but_not_create_tournaments(organiser, tourname
 def test_bad_accounts_are_refused(organiser, tournament, values, field):
     users_before = User.objects.count()
     with pytest.raises(ServiceError) as refused:
-        services.referee_account_create(actor=organiser, tournament=tournament, **values)
+        referee_account_create(actor=organiser, tournament=tournament, **values)
     assert refused.value.field == field
     assert User.objects.count() == users_before
 
@@ -73,7 +76,7 @@ def test_a_short_name_is_ascii_as_its_help_says(organiser, tournament, language,
     from django.utils import translation
 
     with translation.override(language), pytest.raises(ServiceError) as refused:
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser,
             tournament=tournament,
             username="裁判一號",
@@ -81,7 +84,7 @@ def test_a_short_name_is_ascii_as_its_help_says(organiser, tournament, language,
             password="long-enough-1",
         )
     assert (refused.value.code, str(refused.value.message)) == ("bad-username", message)
-    user = services.referee_account_create(
+    user = referee_account_create(
         actor=organiser,
         tournament=tournament,
         username=" Ref.one_2-B ",
@@ -93,20 +96,20 @@ def test_a_short_name_is_ascii_as_its_help_says(organiser, tournament, language,
 
 def test_the_full_login_name_of_this_tournament_is_taken_as_its_short_name(organiser, tournament):
     """As copied from a login card: `amy@cup` typed in the tournament `cup` is `amy`, not `amy@cup@cup`."""
-    user = services.referee_account_create(
+    user = referee_account_create(
         actor=organiser, tournament=tournament, username="Amy@CUP", display_name="X", password="long-enough-1"
     )
     assert user.username == "amy@cup"
 
 
 def test_a_taken_login_name_is_one_of_this_tournament(organiser, tournament):
-    services.referee_account_create(
+    referee_account_create(
         actor=organiser, tournament=tournament, username="amy", display_name="X", password="long-enough-1"
     )
     users_before = User.objects.count()
     for typed in ["amy", "AMY", "amy@cup"]:
         with pytest.raises(ServiceError) as refused:
-            services.referee_account_create(
+            referee_account_create(
                 actor=organiser,
                 tournament=tournament,
                 username=typed,
@@ -121,7 +124,7 @@ def test_creating_does_not_tell_whether_an_unrelated_login_name_exists(organiser
     """`stranger` (an account elsewhere on the site) and `organiser` exist; the organiser types those names
     and gets new accounts of this tournament, exactly as for names nobody has: no answer depends on them."""
     made = [
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser, tournament=tournament, username=typed, display_name="X", password="long-enough-1"
         )
         for typed in ["stranger", "organiser", "nobody-has-this"]
@@ -137,11 +140,11 @@ def test_another_tournaments_referee_of_the_same_short_name_is_no_clash(organise
     """Another organiser's tournament `away` has its own `amy`: this organiser's `amy` is a new account."""
     stranger.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     stranger = User.objects.get(pk=stranger.pk)
-    away = services.tournament_create(actor=stranger, name="外", slug="away", ruleset="hk-school")
-    theirs = services.referee_account_create(
+    away = tournament_create(actor=stranger, name="外", slug="away", ruleset="hk-school")
+    theirs = referee_account_create(
         actor=stranger, tournament=away, username="amy", display_name="A", password="long-enough-1"
     )
-    ours = services.referee_account_create(
+    ours = referee_account_create(
         actor=organiser, tournament=tournament, username="amy", display_name="B", password="long-enough-2"
     )
     assert (theirs.username, ours.username) == ("amy@away", "amy@cup")
@@ -151,21 +154,21 @@ def test_another_tournaments_referee_of_the_same_short_name_is_no_clash(organise
 @pytest.fixture
 def earlier_referee(organiser):
     """A referee of the same organiser's earlier tournament."""
-    earlier = services.tournament_create(actor=organiser, name="去年", slug="last-year", ruleset="hk-school")
-    return services.referee_account_create(
+    earlier = tournament_create(actor=organiser, name="去年", slug="last-year", ruleset="hk-school")
+    return referee_account_create(
         actor=organiser, tournament=earlier, username="ref-2025", display_name="舊", password="long-enough-1"
     )
 
 
 def test_existing_accounts_are_added_once(organiser, tournament, earlier_referee):
     assert earlier_referee.username == "ref-2025@last-year"
-    services.referee_add(actor=organiser, tournament=tournament, username="REF-2025@last-year")
+    referee_add(actor=organiser, tournament=tournament, username="REF-2025@last-year")
     assert tournament.referees.filter(pk=earlier_referee.pk).exists()
     with pytest.raises(ServiceError) as again:
-        services.referee_add(actor=organiser, tournament=tournament, username="ref-2025@last-year")
+        referee_add(actor=organiser, tournament=tournament, username="ref-2025@last-year")
     assert again.value.code == "duplicate"
     with pytest.raises(ServiceError) as unknown:
-        services.referee_add(actor=organiser, tournament=tournament, username="nobody")
+        referee_add(actor=organiser, tournament=tournament, username="nobody")
     assert unknown.value.field == "username"
 
 
@@ -175,7 +178,7 @@ def test_adding_does_not_tell_whether_an_unrelated_login_name_exists(organiser, 
     answers = []
     for username in ["stranger", "nobody-has-this"]:
         with pytest.raises(ServiceError) as refused:
-            services.referee_add(actor=organiser, tournament=tournament, username=username)
+            referee_add(actor=organiser, tournament=tournament, username=username)
         answers.append((refused.value.code, refused.value.field, str(refused.value.message)))
     assert answers[0] == answers[1]
     assert not tournament.referees.filter(pk=stranger.pk).exists()
@@ -183,43 +186,43 @@ def test_adding_does_not_tell_whether_an_unrelated_login_name_exists(organiser, 
 
 def test_a_referee_with_tables_stays(organiser, tournament, table, referee, other_referee):
     with pytest.raises(ServiceError) as refused:
-        services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+        referee_remove(actor=organiser, tournament=tournament, referee=referee)
     assert refused.value.code == "in-use"
-    services.referee_remove(actor=organiser, tournament=tournament, referee=other_referee)
+    referee_remove(actor=organiser, tournament=tournament, referee=other_referee)
     assert not tournament.referees.filter(pk=other_referee.pk).exists()
 
 
 def test_a_removed_referee_loses_write_access(organiser, tournament, table, referee):
-    services.table_assign_referee(actor=organiser, table=table, referee=None)
-    services.referee_remove(actor=organiser, tournament=tournament, referee=referee)
+    table_assign_referee(actor=organiser, table=table, referee=None)
+    referee_remove(actor=organiser, tournament=tournament, referee=referee)
     table.referee = referee  # even if a stale assignment remained, membership is checked too
     assert not permissions.can_enter_results(referee, table)
 
 
 def test_a_referee_removed_by_mistake_can_be_added_again(organiser, tournament):
     """Their short name stays theirs: creating it again is refused, adding them again by login name works."""
-    amy = services.referee_account_create(
+    amy = referee_account_create(
         actor=organiser, tournament=tournament, username="amy", display_name="X", password="long-enough-1"
     )
-    services.referee_remove(actor=organiser, tournament=tournament, referee=amy)
+    referee_remove(actor=organiser, tournament=tournament, referee=amy)
     with pytest.raises(ServiceError) as refused:
-        services.referee_account_create(
+        referee_account_create(
             actor=organiser, tournament=tournament, username="amy", display_name="Y", password="long-enough-2"
         )
     assert refused.value.code == "duplicate"
     assert "重新加入該評審員" in str(refused.value.message)
-    services.referee_add(actor=organiser, tournament=tournament, username="Amy@cup")
+    referee_add(actor=organiser, tournament=tournament, username="Amy@cup")
     assert tournament.referees.filter(pk=amy.pk).exists()
 
 
 def test_a_referee_removed_by_another_organiser_is_not_found(organiser, tournament, stranger):
     stranger.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     stranger = User.objects.get(pk=stranger.pk)
-    away = services.tournament_create(actor=stranger, name="外", slug="away", ruleset="hk-school")
-    theirs = services.referee_account_create(
+    away = tournament_create(actor=stranger, name="外", slug="away", ruleset="hk-school")
+    theirs = referee_account_create(
         actor=stranger, tournament=away, username="bob", display_name="B", password="long-enough-1"
     )
-    services.referee_remove(actor=stranger, tournament=away, referee=theirs)
+    referee_remove(actor=stranger, tournament=away, referee=theirs)
     with pytest.raises(ServiceError) as refused:
-        services.referee_add(actor=organiser, tournament=tournament, username="bob@away")
+        referee_add(actor=organiser, tournament=tournament, username="bob@away")
     assert refused.value.code == "unknown-user"

@@ -10,8 +10,14 @@ from django.utils import translation
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game, HandResult
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 
 
@@ -23,7 +29,7 @@ def hands_of(game: Game) -> dict[str, HandResult]:
 def test_went_out_game_stores_the_engines_numbers(table, referee, typed_rack):
     """Full-width letters, digits and spaces (a Chinese keyboard) score as plain tiles and are stored that
     way too, so the scoresheet, the exports and a later correction all see R3 K4."""
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -49,7 +55,7 @@ def test_went_out_game_stores_the_engines_numbers(table, referee, typed_rack):
 
 
 def test_shared_win_is_exact_and_sums_to_zero(table, referee):
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -73,7 +79,7 @@ def test_shared_win_is_exact_and_sums_to_zero(table, referee):
 def test_split_credit_gives_each_sharer_a_share(organiser, tournament, table, referee):
     tournament.shared_win_credit = "split"
     tournament.save()
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -84,7 +90,7 @@ def test_split_credit_gives_each_sharer_a_share(organiser, tournament, table, re
 
 
 def test_no_initial_meld_is_judged_by_the_engine(table, referee):
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -124,14 +130,14 @@ def test_correction_needs_the_version_seen(table, referee, play):
         PlayerInput("D", rack_value=7),
     ]
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+        game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert refused.value.code == "exists"
     with pytest.raises(ServiceError) as stale:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee, table=table, game_number=1, ending="went-out", hands=hands, expected_version=7
         )
     assert stale.value.code == "stale"
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=referee, table=table, game_number=1, ending="went-out", hands=hands, expected_version=1
     )
     assert game.version == 2
@@ -143,7 +149,7 @@ def test_correction_needs_the_version_seen(table, referee, play):
 
 def test_games_are_recorded_in_order_and_no_more_than_the_match_has(finished_table, referee):
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=finished_table,
             game_number=4,
@@ -155,7 +161,7 @@ def test_games_are_recorded_in_order_and_no_more_than_the_match_has(finished_tab
 
 def test_a_skipped_game_number_is_refused(table, referee):
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=table,
             game_number=2,
@@ -229,7 +235,7 @@ def test_a_skipped_game_number_is_refused(table, referee):
 )
 def test_bad_facts_are_refused_and_nothing_is_stored(table, referee, hands, code, field):
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+        game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     assert refused.value.code == code
     assert refused.value.field == field
     assert not Game.objects.exists()
@@ -239,7 +245,7 @@ def test_bad_facts_are_refused_and_nothing_is_stored(table, referee, hands, code
 
 def test_unknown_ending_is_refused(table, referee):
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee, table=table, game_number=1, ending="draw", hands=[PlayerInput("A", went_out=True)]
         )
     assert refused.value.field == "ending"
@@ -253,7 +259,7 @@ def test_refusals_are_translated(table, referee):
         PlayerInput("D", rack_value=3),
     ]
     with translation.override("zh-hant"), pytest.raises(ServiceError) as refused:
-        services.game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
+        game_result_submit(actor=referee, table=table, game_number=1, ending="went-out", hands=hands)
     with translation.override("zh-hant"):
         message = str(refused.value.message)
     assert message != "A tile is not written correctly (for example R7, K13, J)."
@@ -261,11 +267,11 @@ def test_refusals_are_translated(table, referee):
 
 
 def test_a_table_needs_enough_seated_players(organiser, round_, referee, players):
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
-    services.seat_assign(actor=organiser, table=table, player=players[0])
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
+    seat_assign(actor=organiser, table=table, player=players[0])
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=table,
             game_number=1,
@@ -276,10 +282,10 @@ def test_a_table_needs_enough_seated_players(organiser, round_, referee, players
 
 
 def test_nothing_changes_after_sign_off(finished_table, referee):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     hands = [PlayerInput("A", went_out=True)] + [PlayerInput(s, rack_value=3) for s in "BCD"]
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=finished_table,
             game_number=1,
@@ -291,22 +297,22 @@ def test_nothing_changes_after_sign_off(finished_table, referee):
 
 
 def test_uno_table_plays_until_the_target(organiser, referee):
-    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno", target_score=30)
-    services.referee_add(actor=organiser, tournament=uno, username=referee.username)
-    school = services.school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
-    round_ = services.round_create(
+    uno = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno", target_score=30)
+    referee_add(actor=organiser, tournament=uno, username=referee.username)
+    school = school_create(actor=organiser, tournament=uno, name_zh="學校", name_en="", code="S")
+    round_ = round_create(
         actor=organiser,
         tournament=uno,
         name="R1",
         date=datetime.date(2026, 1, 1),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for name in ("Ann", "Bo"):
-        player = services.player_create(actor=organiser, tournament=uno, school=school, name_en=name)
-        services.seat_assign(actor=organiser, table=table, player=player)
-    game = services.game_result_submit(
+        player = player_create(actor=organiser, tournament=uno, school=school, name_en=name)
+        seat_assign(actor=organiser, table=table, player=player)
+    game = game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
@@ -315,7 +321,7 @@ def test_uno_table_plays_until_the_target(organiser, referee):
     )
     assert hands_of(game)["A"].score == 55
     with pytest.raises(ServiceError) as refused:
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=table,
             game_number=2,
@@ -323,4 +329,4 @@ def test_uno_table_plays_until_the_target(organiser, referee):
             hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="R5")],
         )
     assert refused.value.code == "match-over"
-    assert services.table_sign_off(actor=referee, table=table).signed_off_by == referee
+    assert table_sign_off(actor=referee, table=table).signed_off_by == referee

@@ -6,10 +6,17 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
+from referee.draws.selectors.draws import advancing_players, round_preview, round_seated_draw
+from referee.draws.services.draws import (
+    round_draw_commit,
+    round_draw_preview,
+    round_draw_redraw,
+    round_draw_swap,
+)
 from referee.models import DrawStatus, RoundDraw, Table
-from referee.selectors.draws import advancing_players, round_preview, round_seated_draw
-from referee.selectors.standings import standings
+from referee.play.services.results import game_result_submit
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import table_assign_referee
 from tests.referee.draw_helpers import (
     draw_and_seat,
     make_field,
@@ -33,7 +40,7 @@ def first(organiser, tournament, field):
 def preview(organiser, round_, **options):
     options.setdefault("table_max", 4)
     options.setdefault("table_min", 3)
-    return services.round_draw_preview(actor=organiser, round_=round_, **options)
+    return round_draw_preview(actor=organiser, round_=round_, **options)
 
 
 def test_round_one_seats_every_registered_player_by_the_engine(organiser, first, field):
@@ -42,7 +49,7 @@ def test_round_one_seats_every_registered_player_by_the_engine(organiser, first,
     assert [len(table) for table in draw.tables] == [4, 3, 3, 3]
     assert draw.report["same_school_pairs"] == draw.report["same_school_pairs_min"]
     assert not Table.objects.filter(round=first).exists()  # a preview seats nobody
-    services.round_draw_commit(actor=organiser, draw=draw)
+    round_draw_commit(actor=organiser, draw=draw)
     assert seated(first) == draw.tables
     assert round_seated_draw(first).request["seed"] == 7
     assert round_preview(first) is None
@@ -64,9 +71,9 @@ def test_a_draw_by_lot_publishes_no_standings_points(organiser, first, field):
 
 def test_the_same_seed_draws_the_same_tables(organiser, first, field):
     once = preview(organiser, first, seed=3).tables
-    again = services.round_draw_redraw(actor=organiser, draw=round_preview(first), seed=3).tables
+    again = round_draw_redraw(actor=organiser, draw=round_preview(first), seed=3).tables
     assert once == again
-    other = services.round_draw_redraw(actor=organiser, draw=round_preview(first), seed=4)
+    other = round_draw_redraw(actor=organiser, draw=round_preview(first), seed=4)
     assert RoundDraw.objects.filter(round=first, status=DrawStatus.PREVIEW).count() == 1
     assert other.seed == 4
 
@@ -100,7 +107,7 @@ def test_a_swap_by_hand_moves_two_players_and_the_report_follows(organiser, firs
         if where[one] < where[two]
         and school_pairs(after_swap(one, two), schools) > school_pairs(draw.tables, schools)
     )
-    swapped = services.round_draw_swap(actor=organiser, draw=draw, first=one, second=two)
+    swapped = round_draw_swap(actor=organiser, draw=draw, first=one, second=two)
     assert swapped.tables == after_swap(one, two)
     assert swapped.report["same_school_pairs"] == school_pairs(swapped.tables, schools)
     assert swapped.report["same_school_pairs"] > swapped.report["same_school_pairs_min"]
@@ -114,7 +121,7 @@ def test_a_swap_by_hand_moves_two_players_and_the_report_follows(organiser, firs
 def test_bad_swaps_are_refused(organiser, first, field, first_id, second_id, code):
     draw = preview(organiser, first, seed=7)
     with pytest.raises(ServiceError) as refused:
-        services.round_draw_swap(actor=organiser, draw=draw, first=first_id, second=second_id)
+        round_draw_swap(actor=organiser, draw=draw, first=first_id, second=second_id)
     assert refused.value.code == code
 
 
@@ -123,8 +130,8 @@ def test_commit_keeps_referees_on_their_table_numbers(
 ):
     draw_and_seat(organiser, first, seed=7)
     tables = Table.objects.filter(round=first).order_by("number")
-    services.table_assign_referee(actor=organiser, table=tables[0], referee=referee)
-    services.table_assign_referee(actor=organiser, table=tables[2], referee=other_referee)
+    table_assign_referee(actor=organiser, table=tables[0], referee=referee)
+    table_assign_referee(actor=organiser, table=tables[2], referee=other_referee)
     second = make_round(organiser, tournament, "第二輪")
     draw_and_seat(organiser, second, seed=8)
     referees = dict(Table.objects.filter(round=second).values_list("number", "referee"))
@@ -136,7 +143,7 @@ def test_a_round_cannot_be_drawn_again_once_a_game_is_saved(organiser, first, fi
     preview(organiser, first, seed=9)  # before play, a redraw is allowed
     table = Table.objects.filter(round=first).first()
     letters = list(table.seats.values_list("letter", flat=True))
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=1,
@@ -147,7 +154,7 @@ def test_a_round_cannot_be_drawn_again_once_a_game_is_saved(organiser, first, fi
         preview(organiser, first, seed=10)
     assert refused.value.code == "in-play"
     with pytest.raises(ServiceError) as refused:
-        services.round_draw_commit(actor=organiser, draw=round_preview(first))
+        round_draw_commit(actor=organiser, draw=round_preview(first))
     assert refused.value.code == "in-play"
 
 
@@ -230,7 +237,7 @@ def test_absent_players_are_left_out_and_a_player_gone_since_the_preview_stops_t
     field[1].attendance = "withdrawn"
     field[1].save()
     with pytest.raises(ServiceError) as refused:
-        services.round_draw_commit(actor=organiser, draw=draw)
+        round_draw_commit(actor=organiser, draw=draw)
     assert refused.value.code == "player-gone"
 
 

@@ -8,29 +8,27 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
 from referee.models import Tournament
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 from tests.referee.races import race, require_server_database
 
 
 def settings_of(tournament: Tournament, **changes) -> dict:
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
+    values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
     values.update(changes)
     return values
 
 
 def test_create_takes_the_rulesets_defaults(organiser):
-    school_rules = services.tournament_create(
-        actor=organiser, name=" 邀請賽 ", slug="hk", ruleset="hk-school"
-    )
+    school_rules = tournament_create(actor=organiser, name=" 邀請賽 ", slug="hk", ruleset="hk-school")
     assert school_rules.name == "邀請賽"
     assert school_rules.games_per_table == 3
     assert school_rules.target_score is None
     assert list(school_rules.organisers.all()) == [organiser]
-    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
+    uno = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
     assert uno.target_score == 500
     assert uno.games_per_table is None
-    standard = services.tournament_create(actor=organiser, name="Std", slug="std", ruleset="standard")
+    standard = tournament_create(actor=organiser, name="Std", slug="std", ruleset="standard")
     assert standard.games_per_table is None
     assert AuditEntry.objects.filter(action="tournament.create").count() == 3
 
@@ -52,21 +50,21 @@ def test_create_takes_the_rulesets_defaults(organiser):
 def test_create_refuses_bad_input(organiser, changes, field):
     values = {"name": "Cup", "slug": "cup", "ruleset": "hk-school", **changes}
     with pytest.raises(ServiceError) as refused:
-        services.tournament_create(actor=organiser, **values)
+        tournament_create(actor=organiser, **values)
     assert refused.value.field == field
     assert not Tournament.objects.exists()
 
 
 def test_slugs_are_unique(organiser, tournament):
     with pytest.raises(ServiceError) as refused:
-        services.tournament_create(actor=organiser, name="Again", slug=tournament.slug, ruleset="hk-school")
+        tournament_create(actor=organiser, name="Again", slug=tournament.slug, ruleset="hk-school")
     assert refused.value.code == "duplicate"
 
 
 def test_a_short_name_that_is_a_page_address_is_refused(organiser):
     """/organise/new/ is the page that creates a tournament: a tournament "new" could never be opened."""
     with pytest.raises(ServiceError) as refused:
-        services.tournament_create(actor=organiser, name="New", slug="new", ruleset="hk-school")
+        tournament_create(actor=organiser, name="New", slug="new", ruleset="hk-school")
     assert (refused.value.field, refused.value.code) == ("slug", "reserved")
     assert not Tournament.objects.exists()
 
@@ -74,12 +72,12 @@ def test_a_short_name_that_is_a_page_address_is_refused(organiser):
 def test_only_people_with_the_right_create_tournaments(stranger, referee, anonymous):
     for person in (stranger, referee, anonymous):
         with pytest.raises(ServiceError) as refused:
-            services.tournament_create(actor=person, name="Cup", slug="x", ruleset="hk-school")
+            tournament_create(actor=person, name="Cup", slug="x", ruleset="hk-school")
         assert refused.value.code == "forbidden"
 
 
 def test_update_changes_settings_and_logs_only_the_changes(organiser, tournament):
-    updated = services.tournament_update(
+    updated = tournament_update(
         actor=organiser,
         tournament=tournament,
         **settings_of(tournament, privacy="full-names", standings_released=True),
@@ -96,16 +94,14 @@ def test_update_changes_settings_and_logs_only_the_changes(organiser, tournament
 def test_scoring_settings_freeze_once_results_exist(organiser, tournament, table, play):
     play(table)
     with pytest.raises(ServiceError) as refused:
-        services.tournament_update(
+        tournament_update(
             actor=organiser, tournament=tournament, **settings_of(tournament, shared_win_credit="split")
         )
     assert refused.value.code == "frozen"
     assert refused.value.field == "shared_win_credit"
     tournament.refresh_from_db()
     assert tournament.shared_win_credit == "full"
-    renamed = services.tournament_update(
-        actor=organiser, tournament=tournament, **settings_of(tournament, name="New")
-    )
+    renamed = tournament_update(actor=organiser, tournament=tournament, **settings_of(tournament, name="New"))
     assert renamed.name == "New"
 
 
@@ -122,9 +118,7 @@ def test_two_organisers_taking_one_short_name_at_once(organiser, monkeypatch):
     monkeypatch.setattr(Tournament, "save", slow_save)
     outcomes = race(
         *(
-            lambda name=name: services.tournament_create(
-                actor=organiser, name=name, slug="cup", ruleset="hk-school"
-            )
+            lambda name=name: tournament_create(actor=organiser, name=name, slug="cup", ruleset="hk-school")
             for name in ("One", "Two")
         ),
         done="created",

@@ -6,9 +6,10 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import services
+from referee.draws.selectors.draws import round_seated_draw
 from referee.models import Seat, Table
-from referee.selectors.draws import round_seated_draw
+from referee.play.services.results import game_result_submit
+from referee.play.services.withdrawals import player_withdraw
 from tests.referee.draw_helpers import (
     draw_and_seat,
     make_field,
@@ -44,7 +45,7 @@ def test_a_withdrawal_before_play_reseats_with_the_fewest_moves(organiser, first
     before = table_of(first)
     gone = next(table for table in seated(first) if len(table) == size)[0]
     player = next(p for p in field if str(p.number) == gone)
-    repairs = services.player_withdraw(actor=organiser, player=player)
+    repairs = player_withdraw(actor=organiser, player=player)
     after = table_of(first)
     assert gone not in after
     assert sorted(len(table) for table in seated(first)) == [4, 4, 4]
@@ -65,7 +66,7 @@ def test_a_withdrawal_before_play_reseats_with_the_fewest_moves(organiser, first
 def test_after_play_the_seat_and_its_results_stay(organiser, first, field):
     table = Table.objects.filter(round=first).first()
     letters = list(table.seats.values_list("letter", flat=True))
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=1,
@@ -73,20 +74,20 @@ def test_after_play_the_seat_and_its_results_stay(organiser, first, field):
         hands=[services_hand(letter, "A", i) for i, letter in enumerate(letters)],
     )
     seat = table.seats.get(letter="B")
-    repairs = services.player_withdraw(actor=organiser, player=seat.player)
+    repairs = player_withdraw(actor=organiser, player=seat.player)
     assert repairs == []
     assert Seat.objects.filter(pk=seat.pk).exists()
 
 
 def test_only_absent_or_withdrawn(organiser, first, field):
     with pytest.raises(ServiceError) as refused:
-        services.player_withdraw(actor=organiser, player=field[0], attendance="present")
+        player_withdraw(actor=organiser, player=field[0], attendance="present")
     assert refused.value.field == "attendance"
 
 
 def test_only_organisers(first, field, referee):
     with pytest.raises(ServiceError) as refused:
-        services.player_withdraw(actor=referee, player=field[0])
+        player_withdraw(actor=referee, player=field[0])
     assert refused.value.code == "forbidden"
 
 
@@ -97,7 +98,7 @@ def test_two_withdrawals_in_a_row_keep_table_numbers_true(organiser, first, fiel
         seats = table_of(first)
         gone = min(seats, key=int)
         player = next(p for p in field if str(p.number) == gone)
-        (repair,) = services.player_withdraw(actor=organiser, player=player)
+        (repair,) = player_withdraw(actor=organiser, player=player)
         after = table_of(first)
         numbers = set(Table.objects.filter(round=first).values_list("number", flat=True))
         assert set(after.values()) == numbers
@@ -114,7 +115,7 @@ def test_reading_a_rounds_seats_for_a_repair_is_two_queries_whatever_its_size(
     tournament, school, round_, tables, django_assert_num_queries
 ):
     from referee.models import Player, Seat, Table
-    from referee.services.withdrawals import _current
+    from referee.play.services.withdrawals import _current
 
     for number in range(1, tables + 1):
         table = Table.objects.create(round=round_, number=number)

@@ -8,9 +8,13 @@ import pytest
 from django.urls import reverse
 
 import scoring
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Table
+from referee.people.services.people import player_create, school_create
 from referee.results.set_check import check_set
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from referee.wording.refusals import SET_MESSAGES
 from referee.wording.tiles import tiles_help
 
@@ -25,27 +29,25 @@ def seated_table(organiser, referee):
     """Builds a table of three for any ruleset, its referee the `referee` fixture's."""
 
     def build(ruleset: str) -> Table:
-        tournament = services.tournament_create(
-            actor=organiser, name=ruleset, slug=f"sc-{ruleset}", ruleset=ruleset
-        )
-        services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
-        school = services.school_create(
+        tournament = tournament_create(actor=organiser, name=ruleset, slug=f"sc-{ruleset}", ruleset=ruleset)
+        referee_add(actor=organiser, tournament=tournament, username=referee.username)
+        school = school_create(
             actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
         )
-        round_ = services.round_create(
+        round_ = round_create(
             actor=organiser,
             tournament=tournament,
             name="R1",
             date=datetime.date(2026, 12, 5),
             start_time=datetime.time(9),
         )
-        table = services.table_create(actor=organiser, round_=round_)
-        services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        table = table_create(actor=organiser, round_=round_)
+        table_assign_referee(actor=organiser, table=table, referee=referee)
         for number in range(3):
-            player = services.player_create(
+            player = player_create(
                 actor=organiser, tournament=tournament, school=school, name_zh=f"選手{number}"
             )
-            services.seat_assign(actor=organiser, table=table, player=player)
+            seat_assign(actor=organiser, table=table, player=player)
         return Table.objects.get(pk=table.pk)
 
     return build

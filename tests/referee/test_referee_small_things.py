@@ -12,8 +12,15 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, Table
+from referee.people.services.attendance import player_attendance_set
+from referee.play.selectors.progress import referee_tables
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_update
 from referee.wording.sentences import natural_key
 from scoring import PlayerInput
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, play_round
@@ -35,16 +42,16 @@ def numbered_referees(organiser, tournament, round_):
     """評審員1號, 評審員2號 and 評審員10號, made in the order 10, 2, 1; 1號 takes table 3, 10號 table 1."""
     made = {}
     for number in (10, 2, 1):
-        made[number] = services.referee_account_create(
+        made[number] = referee_account_create(
             actor=organiser,
             tournament=tournament,
             username=f"judge{number}",
             display_name=f"評審員{number}號",
             password="long-enough-1",
         )
-    tables = [services.table_create(actor=organiser, round_=round_) for _ in range(3)]
-    services.table_assign_referee(actor=organiser, table=tables[2], referee=made[1])
-    services.table_assign_referee(actor=organiser, table=tables[0], referee=made[10])
+    tables = [table_create(actor=organiser, round_=round_) for _ in range(3)]
+    table_assign_referee(actor=organiser, table=tables[2], referee=made[1])
+    table_assign_referee(actor=organiser, table=tables[0], referee=made[10])
     return made
 
 
@@ -70,11 +77,11 @@ def test_login_cards_come_in_table_order_with_the_whole_title(
     organiser_client, organiser, tournament, numbered_referees, tmp_path
 ):
     long_name = "二〇二六年度全港小學 Rummikub 邀請賽暨親子同樂日（九龍區）決賽及頒獎典禮"
-    services.tournament_update(
+    tournament_update(
         actor=organiser,
         tournament=tournament,
         **{
-            **{name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS},
+            **{name: getattr(tournament, name) for name in SETTINGS_FIELDS},
             "name": long_name,
         },
     )
@@ -90,28 +97,28 @@ def test_login_cards_come_in_table_order_with_the_whole_title(
 def test_my_tables_puts_the_tables_to_play_first(organiser, referee, tournament, players):
     made = []
     for order, name in ((1, "第一輪"), (2, "第二輪")):
-        round_ = services.round_create(
+        round_ = round_create(
             actor=organiser,
             tournament=tournament,
             name=name,
             date=datetime.date(2026, 12, 5),
             start_time=datetime.time(8 + order),
         )
-        table = services.table_create(actor=organiser, round_=round_)
-        table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+        table = table_create(actor=organiser, round_=round_)
+        table = table_assign_referee(actor=organiser, table=table, referee=referee)
         for player in players[:2]:
-            services.seat_assign(actor=organiser, table=table, player=player)
+            seat_assign(actor=organiser, table=table, player=player)
         made.append(table)
     for number in (1, 2, 3):
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=made[0],
             game_number=number,
             ending="went-out",
             hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=5)],
         )
-    services.table_sign_off(actor=referee, table=made[0])
-    assert [row.table.pk for row in selectors.referee_tables(referee)] == [made[1].pk, made[0].pk]
+    table_sign_off(actor=referee, table=made[0])
+    assert [row.table.pk for row in referee_tables(referee)] == [made[1].pk, made[0].pk]
 
 
 def test_the_standings_pdf_says_the_final_decided_the_places(organiser, tournament, pdf_reader_text):
@@ -119,7 +126,7 @@ def test_the_standings_pdf_says_the_final_decided_the_places(organiser, tourname
     first = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, first, seed=7)
     play_round(organiser, first)
-    final = services.round_create(
+    final = round_create(
         actor=organiser,
         tournament=tournament,
         name="決賽",
@@ -129,7 +136,7 @@ def test_the_standings_pdf_says_the_final_decided_the_places(organiser, tourname
     )
     draw_and_seat(organiser, final, rule="table-winners", table_min=4, seed=2)
     play_round(organiser, final)
-    from referee.exporters import ExportRequest, get_exporter
+    from referee.exports.exporters import ExportRequest, get_exporter
 
     tournament.refresh_from_db()
     _name, _kind, content = get_exporter("standings-pdf")(
@@ -148,8 +155,8 @@ def pdf_reader_text(tmp_path):
 def test_a_correction_after_sign_off_is_marked_on_the_printed_sheet(
     organiser, referee, finished_table, tournament, pdf_reader_text
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
-    services.game_result_submit(
+    table_sign_off(actor=referee, table=finished_table)
+    game_result_submit(
         actor=organiser,
         table=finished_table,
         game_number=2,
@@ -163,7 +170,7 @@ def test_a_correction_after_sign_off_is_marked_on_the_printed_sheet(
         expected_version=1,
         reason="丙的牌值應為 3",
     )
-    from referee.exporters import ExportRequest, get_exporter
+    from referee.exports.exporters import ExportRequest, get_exporter
 
     request = ExportRequest(
         tournament=tournament, table=Table.objects.get(pk=finished_table.pk), language="en"
@@ -201,11 +208,7 @@ class TestWording:
             assert moment_text(moment) == "28 Nov 2026 15:05"
 
     def test_a_stock_choice_message_is_the_sites_own_in_chinese(self, organiser_client, tournament):
-        values = {
-            name: value
-            for name in services.tournaments.SETTINGS_FIELDS
-            if (value := getattr(tournament, name)) is not None
-        }
+        values = {name: value for name in SETTINGS_FIELDS if (value := getattr(tournament, name)) is not None}
         values.update(
             privacy="everyone-sees-all", shared_win_credit="full", turn_seconds="", standings_released=""
         )
@@ -225,7 +228,7 @@ class TestWording:
     def test_the_check_in_row_says_here_as_its_button_does(
         self, organiser_client, tournament, school, players
     ):
-        services.player_attendance_set(
+        player_attendance_set(
             actor=get_user_model().objects.get(username="organiser"), player=players[0], attendance="present"
         )
         html = organiser_client.get(

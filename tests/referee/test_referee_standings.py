@@ -10,9 +10,15 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from referee import selectors, services
-from referee.selectors import StandingRow
-from referee.views.standings_tables import rank_text
+from referee.draws.services.seats import seat_assign
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_confirm, table_sign_off
+from referee.standings.selectors.schools import school_standings
+from referee.standings.selectors.standings import StandingRow, standings
+from referee.standings.selectors.winners import table_winners
+from referee.standings.views.tables import rank_text
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
 from referee.wording.reasons import rank_reason
 from scoring import PlayerInput
 from tests.referee.conftest import release
@@ -21,57 +27,55 @@ from tests.referee.conftest import release
 @pytest.fixture
 def second_round(organiser, referee, tournament, players):
     """Round 2: a two-player table where 劉子晴 (player 5) beats 陳俊傑 (player 1) three times."""
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 6),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
-    services.seat_assign(actor=organiser, table=table, player=players[4], letter="A")
-    services.seat_assign(actor=organiser, table=table, player=players[0], letter="B")
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
+    seat_assign(actor=organiser, table=table, player=players[4], letter="A")
+    seat_assign(actor=organiser, table=table, player=players[0], letter="B")
     for number in (1, 2, 3):
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=table,
             game_number=number,
             ending="went-out",
             hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack_value=10)],
         )
-    services.table_sign_off(actor=referee, table=table)
+    table_sign_off(actor=referee, table=table)
     return round_
 
 
 def test_per_round_and_for_the_tournament(finished_table, referee, tournament, second_round):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     first_round = finished_table.round
     by_round = {
         row.player.number: (row.rank, row.games_won, row.total)
-        for row in selectors.standings(tournament, round_=first_round)
+        for row in standings(tournament, round_=first_round)
     }
     assert by_round == {2: (1, 2, 123), 3: (2, 1, 35), 1: (3, 0, -68), 4: (4, 0, -90)}
-    second = [
-        (row.player.number, row.games_won) for row in selectors.standings(tournament, round_=second_round)
-    ]
+    second = [(row.player.number, row.games_won) for row in standings(tournament, round_=second_round)]
     assert second == [(5, 3), (1, 0)]
-    whole = {row.player.number: (row.games_played, row.total) for row in selectors.standings(tournament)}
+    whole = {row.player.number: (row.games_played, row.total) for row in standings(tournament)}
     assert whole[1] == (6, -98)
     assert whole[5] == (3, 30)
-    assert [row.player.number for row in selectors.standings(tournament)][:2] == [5, 2]
+    assert [row.player.number for row in standings(tournament)][:2] == [5, 2]
 
 
 def test_ties_are_shown_as_ties(table, play, tournament, referee):
     play(table, "A", {"B": 5, "C": 5, "D": 9})
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     assert [(row.rank, row.tied) for row in rows] == [(1, False), (2, True), (2, True), (4, False)]
     assert [rank_text(row.rank, row.tied) for row in rows] == ["1", "=2", "=2", "4"]
 
 
 def test_one_line_reasons(finished_table, referee, tournament):
-    services.table_sign_off(actor=referee, table=finished_table)
-    rows = selectors.standings(tournament)
+    table_sign_off(actor=referee, table=finished_table)
+    rows = standings(tournament)
     with translation.override("en"):
         reasons = [rank_reason(rows, index, lambda row: row.player.name_zh) for index in range(len(rows))]
     assert reasons == [
@@ -87,7 +91,7 @@ def test_one_line_reasons(finished_table, referee, tournament):
 
 def test_a_tie_reason_names_the_tied_players(table, play, tournament):
     play(table, "A", {"B": 5, "C": 5, "D": 9})
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     with translation.override("en"):
         reason = rank_reason(rows, 1, lambda row: f"P{row.player.number}")
     assert reason == (
@@ -114,12 +118,10 @@ def test_school_summary(organiser, finished_table, referee, tournament, players)
     test_referee_school_ranking.py)."""
     tournament.school_ranking = "all"
     tournament.save(update_fields=["school_ranking"])
-    other = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PEAK"
-    )
-    services.player_create(actor=organiser, tournament=tournament, school=other, name_zh="新人")
-    services.table_sign_off(actor=referee, table=finished_table)
-    rows = {row.code: row for row in selectors.school_standings(tournament)}
+    other = school_create(actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PEAK")
+    player_create(actor=organiser, tournament=tournament, school=other, name_zh="新人")
+    table_sign_off(actor=referee, table=finished_table)
+    rows = {row.code: row for row in school_standings(tournament)}
     assert (rows["HSP"].players, rows["HSP"].games_won, rows["HSP"].total, rows["HSP"].games_played) == (
         5,
         3,
@@ -130,7 +132,7 @@ def test_school_summary(organiser, finished_table, referee, tournament, players)
 
 
 def test_table_winners_for_a_page_of_tables(finished_table, table, referee, tournament):
-    winners = selectors.table_winners(tournament, [finished_table])
+    winners = table_winners(tournament, [finished_table])
     found = winners[finished_table.pk]
     assert found.outcome.decided_by == "games-won"
     assert found.winner.name_zh == "李詠琳"
@@ -139,7 +141,7 @@ def test_table_winners_for_a_page_of_tables(finished_table, table, referee, tour
 def test_the_organisers_page_sorts_pages_and_switches_views(
     organiser_client, finished_table, referee, tournament, second_round
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     address = reverse("organiser:standings", args=[tournament.slug])
     ranked = organiser_client.get(address).context["standings_table"]
     assert [row.record.player.number for row in ranked.page.object_list] == [5, 2, 3, 4, 1]
@@ -157,7 +159,7 @@ def test_the_organisers_page_sorts_pages_and_switches_views(
 def test_the_public_page_waits_for_release_then_refreshes_itself(
     client, organiser, finished_table, referee, tournament
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     address = reverse("public:standings", args=[tournament.slug])
     hidden = client.get(address)
     assert "standings_table" not in hidden.context
@@ -192,7 +194,7 @@ def test_the_projector_turns_the_pages(client, organiser, tournament, referee, r
 def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tournament, query):
     """The site's page size whatever the address asks; a page that does not exist shows the first or last."""
     from benchmarks.builders import BulkPlan, build_tournament
-    from referee.views.standings_tables import PER_PAGE
+    from referee.standings.views.tables import PER_PAGE
 
     big = build_tournament(BulkPlan(slug="big", players=PER_PAGE + 10, referees=2))
     response = client.get(reverse("public:standings", args=[big.slug]) + f"?{query}")
@@ -206,7 +208,7 @@ def test_the_page_size_is_the_sites_and_any_page_number_gives_a_page(client, tou
 def test_public_table_winners_follow_the_privacy_setting(
     client, organiser, finished_table, referee, tournament, privacy
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     release(organiser, tournament, privacy=privacy)
     page = client.get(reverse("public:standings", args=[tournament.slug]) + "?view=tables").content.decode()
     expected = {"full-names": "李詠琳", "initials": "李○○", "player-numbers": "2"}[privacy]
@@ -218,14 +220,14 @@ def test_public_table_winners_follow_the_privacy_setting(
 def test_shared_wins_split_show_fractions(organiser, table, play, tournament, referee):
     tournament.shared_win_credit = "split"
     tournament.save()
-    services.game_result_submit(
+    game_result_submit(
         actor=referee,
         table=table,
         game_number=1,
         ending="pool-exhausted",
         hands=[PlayerInput(s, rack_value=v) for s, v in zip("ABCD", [1, 1, 10, 7], strict=True)],
     )
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     assert rows[0].games_won == Fraction(1, 2)
     assert rows[0].tied
 
@@ -245,14 +247,14 @@ def test_final_table_winners_wait_for_sign_off(
 
 
 def test_final_table_winners_wait_for_confirmation_when_asked(organiser, referee, finished_table, tournament):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     finished_table.refresh_from_db()
     tournament.requires_confirmation = True
     tournament.save()
-    waiting = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
+    waiting = table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
     assert waiting.winner is None
     assert waiting.outcome.decided_by == "unconfirmed"
-    services.table_confirm(actor=organiser, table=finished_table)
+    table_confirm(actor=organiser, table=finished_table)
     finished_table.refresh_from_db()
-    confirmed = selectors.table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
+    confirmed = table_winners(tournament, [finished_table], final_only=True)[finished_table.pk]
     assert confirmed.winner.name_zh == "李詠琳"

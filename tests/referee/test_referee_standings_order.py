@@ -12,10 +12,18 @@ from openpyxl import load_workbook
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
-from referee.exporters import ExportRequest, get_exporter
+from referee.draws.services.seats import seat_assign
+from referee.exports.exporters import ExportRequest, get_exporter
 from referee.models import Table
+from referee.people.services.people import player_create, school_create
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
 from referee.results.ranking import standings_order
+from referee.standings.selectors.schools import school_standings
+from referee.standings.selectors.standings import standings
+from referee.standings.services.standings import standings_decision_record, tournament_standings_order_set
+from referee.tournaments.services.schedule import round_create, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, play_round, services_hand
 
@@ -23,30 +31,28 @@ from tests.referee.draw_helpers import draw_and_seat, make_field, make_round, pl
 @pytest.fixture
 def uno(organiser, referee):
     """One UNO table, target 500: X wins three small hands (+3 each), then Y goes out for +600."""
-    tournament = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="學校", name_en="", code="S"
-    )
-    round_ = services.round_create(
+    tournament = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
+    school = school_create(actor=organiser, tournament=tournament, name_zh="學校", name_en="", code="S")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 1, 1),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
+    table = table_create(actor=organiser, round_=round_)
     for name in ("X", "Y"):
-        player = services.player_create(actor=organiser, tournament=tournament, school=school, name_en=name)
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_en=name)
+        seat_assign(actor=organiser, table=table, player=player)
     for number in (1, 2, 3):
-        services.game_result_submit(
+        game_result_submit(
             actor=organiser,
             table=table,
             game_number=number,
             ending="went-out",
             hands=[PlayerInput("A", went_out=True), PlayerInput("B", rack="R3")],
         )
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=4,
@@ -56,12 +62,12 @@ def uno(organiser, referee):
             PlayerInput("B", went_out=True),
         ],
     )
-    services.table_sign_off(actor=organiser, table=table)
+    table_sign_off(actor=organiser, table=table)
     return tournament
 
 
 def test_uno_ranks_the_table_winner_above_the_winner_of_many_small_hands(uno):
-    rows = selectors.standings(uno)
+    rows = standings(uno)
     assert [(row.display_name, row.rank) for row in rows] == [("Y", 1), ("X", 2)]
     y, x = rows
     assert (y.tables_won, y.total, y.games_won) == (1, 600, 1)
@@ -87,23 +93,23 @@ def test_uno_order_on_the_public_page_and_in_the_workbook(client, uno):
 
 
 def test_the_order_is_set_before_play_and_fixed_after(organiser, tournament, table, play):
-    services.tournament_standings_order_set(
+    tournament_standings_order_set(
         actor=organiser, tournament=tournament, keys=["games-won", "total-score", "head-to-head"]
     )
     tournament.refresh_from_db()
     assert standings_order(tournament) == ("games-won", "total-score", "head-to-head")
     assert AuditEntry.objects.filter(action="tournament.standings_order").exists()
     with pytest.raises(ServiceError) as refused:
-        services.tournament_standings_order_set(actor=organiser, tournament=tournament, keys=["a", "b"])
+        tournament_standings_order_set(actor=organiser, tournament=tournament, keys=["a", "b"])
     assert refused.value.code == "invalid-choice"
     with pytest.raises(ServiceError) as refused:
-        services.tournament_standings_order_set(
+        tournament_standings_order_set(
             actor=organiser, tournament=tournament, keys=["total-score", "total-score"]
         )
     assert refused.value.code == "duplicate"
     play(table)
     with pytest.raises(ServiceError) as refused:
-        services.tournament_standings_order_set(actor=organiser, tournament=tournament, keys=["total-score"])
+        tournament_standings_order_set(actor=organiser, tournament=tournament, keys=["total-score"])
     assert refused.value.code == "frozen"
 
 
@@ -115,21 +121,19 @@ def test_the_organisers_decision_breaks_a_tie_left_by_every_other_key(organiser,
     """Four players, two games: A and B each win one with the same racks, so they tie on games and total."""
     play(table, "A", {"B": 10, "C": 20, "D": 30})
     play(table, "B", {"A": 10, "C": 20, "D": 30})
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     assert [row.rank for row in rows[:2]] == [1, 1]
     b = next(row for row in rows if row.number == rows[1].number)
-    services.standings_decision_record(
+    standings_decision_record(
         actor=organiser, tournament=tournament, numbers=[b.number, rows[0].number], reason="抽籤"
     )
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     assert [(row.number, row.rank, row.tied) for row in rows[:2]] == [
         (b.number, 1, False),
         (rows[1].number, 2, False),
     ]
     with pytest.raises(ServiceError) as refused:
-        services.standings_decision_record(
-            actor=organiser, tournament=tournament, numbers=[1, 999], reason="x"
-        )
+        standings_decision_record(actor=organiser, tournament=tournament, numbers=[1, 999], reason="x")
     assert refused.value.code == "unknown-player"
 
 
@@ -138,15 +142,13 @@ def test_head_to_head_breaks_a_tie_of_two_who_met(organiser, tournament, table, 
     total beat A's and D's beat C's, so head-to-head orders both pairs."""
     tournament.games_per_table = 2
     tournament.save()
-    services.tournament_standings_order_set(
-        actor=organiser, tournament=tournament, keys=["games-won", "head-to-head"]
-    )
+    tournament_standings_order_set(actor=organiser, tournament=tournament, keys=["games-won", "head-to-head"])
     tournament.refresh_from_db()
     play(table, "A", {"B": 5, "C": 40, "D": 30})
     play(table, "B", {"A": 30, "C": 40, "D": 30})
-    services.table_sign_off(actor=organiser, table=table)
+    table_sign_off(actor=organiser, table=table)
     letter = {seat.player_id: seat.letter for seat in table.seats.all()}
-    rows = selectors.standings(tournament)
+    rows = standings(tournament)
     assert [(letter[row.player_id], row.rank, row.tied) for row in rows] == [
         ("B", 1, False),
         ("A", 2, False),
@@ -154,7 +156,7 @@ def test_head_to_head_breaks_a_tie_of_two_who_met(organiser, tournament, table, 
         ("C", 4, False),
     ]
     tournament.tie_breaks = "games-won"
-    assert [row.rank for row in selectors.standings(tournament)] == [1, 1, 3, 3]
+    assert [row.rank for row in standings(tournament)] == [1, 1, 3, 3]
 
 
 def test_a_final_round_decides_the_places_it_plays_for(organiser, tournament):
@@ -162,7 +164,7 @@ def test_a_final_round_decides_the_places_it_plays_for(organiser, tournament):
     first = make_round(organiser, tournament, "第一輪")
     draw_and_seat(organiser, first, seed=7)
     play_round(organiser, first)  # seat A wins every table
-    final = services.round_create(
+    final = round_create(
         actor=organiser,
         tournament=tournament,
         name="決賽",
@@ -175,15 +177,15 @@ def test_a_final_round_decides_the_places_it_plays_for(organiser, tournament):
     letters = list(final_table.seats.order_by("letter").values_list("letter", flat=True))
     # seat D wins the final three times: it takes first place whatever the standings said
     for number in (1, 2, 3):
-        services.game_result_submit(
+        game_result_submit(
             actor=organiser,
             table=final_table,
             game_number=number,
             ending="went-out",
             hands=[services_hand(letter, "D", index) for index, letter in enumerate(letters)],
         )
-    services.table_sign_off(actor=organiser, table=final_table)
-    rows = selectors.standings(tournament)
+    table_sign_off(actor=organiser, table=final_table)
+    rows = standings(tournament)
     finalist_d = final_table.seats.get(letter="D").player
     assert rows[0].player_id == finalist_d.pk
     assert rows[0].by_final
@@ -216,12 +218,12 @@ def test_the_public_front_page_shows_tables_won_for_uno(client, uno):
 
 
 def test_an_order_led_by_a_key_without_a_column_ranks(organiser, tournament, table, play, organiser_client):
-    services.tournament_standings_order_set(
+    tournament_standings_order_set(
         actor=organiser, tournament=tournament, keys=["organisers-decision", "head-to-head", "total-score"]
     )
     tournament.refresh_from_db()
     play(table, "A", {"B": 10, "C": 20, "D": 30})
-    rows = selectors.standings(tournament, final_only=False)
+    rows = standings(tournament, final_only=False)
     assert [row.rank for row in rows] == [1, 2, 3, 4]  # by total score, the keys before it leaving all tied
     response = organiser_client.get(
         reverse("organiser:standings", args=[tournament.slug]) + "?include=unsigned"
@@ -230,7 +232,7 @@ def test_an_order_led_by_a_key_without_a_column_ranks(organiser, tournament, tab
 
 
 def test_uno_schools_count_their_players_tables_won(uno, organiser_client):
-    (school,) = selectors.school_standings(uno)
+    (school,) = school_standings(uno)
     assert school.tables_won == 1
     page = organiser_client.get(reverse("organiser:standings", args=[uno.slug]) + "?view=schools")
     assert page.status_code == 200

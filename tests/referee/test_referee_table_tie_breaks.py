@@ -8,7 +8,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from referee import selectors, services
+from referee.draws.services.seats import seat_assign
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off, table_tie_break_record
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
 from scoring import PlayerInput
 from tests.referee.conftest import release
 
@@ -20,32 +24,30 @@ SHARED = ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", ra
 @pytest.fixture
 def tied_table(organiser, referee, tournament, players):
     """Two players, one game won each and a shared win: tied on games won and total, signed off."""
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第一輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     for number, (ending, hands) in enumerate([A_OUT, B_OUT, SHARED], start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
-    return services.table_sign_off(actor=referee, table=table)
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
+    return table_sign_off(actor=referee, table=table)
 
 
 def test_without_a_tie_break_the_two_share_a_rank(tied_table, tournament):
-    rows = selectors.standings(tournament)
+    rows = standings(tournament)
     assert [(row.rank, row.tied) for row in rows] == [(1, True), (1, True)]
 
 
 def test_the_table_s_tie_break_orders_the_standings(tied_table, organiser, tournament, players):
-    services.table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="抽籤")
-    rows = selectors.standings(tournament)
+    table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="抽籤")
+    rows = standings(tournament)
     assert [(row.number, row.rank, row.tied) for row in rows] == [
         (players[1].number, 1, False),
         (players[0].number, 2, False),
@@ -55,7 +57,7 @@ def test_the_table_s_tie_break_orders_the_standings(tied_table, organiser, tourn
 
 
 def test_the_standings_page_gives_the_reason(client, tied_table, organiser, tournament):
-    services.table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="by lot")
+    table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="by lot")
     release(organiser, tournament, privacy="full-names")
     page = client.get(reverse("public:standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
     html = page.content.decode()
@@ -65,24 +67,22 @@ def test_the_standings_page_gives_the_reason(client, tied_table, organiser, tour
 
 def test_a_tie_with_a_player_from_elsewhere_stays_a_tie(tied_table, organiser, referee, tournament, players):
     """Three tied: the table decided only between its two players, not about the third."""
-    services.table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="抽籤")
-    round_ = services.round_create(
+    table_tie_break_record(actor=organiser, table=tied_table, seat="B", how="抽籤")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(11),
     )
-    other = services.table_create(actor=organiser, round_=round_)
-    other = services.table_assign_referee(actor=organiser, table=other, referee=referee)
+    other = table_create(actor=organiser, round_=round_)
+    other = table_assign_referee(actor=organiser, table=other, referee=referee)
     for player in players[2:4]:
-        services.seat_assign(actor=organiser, table=other, player=player)
+        seat_assign(actor=organiser, table=other, player=player)
     for number, (ending, hands) in enumerate([A_OUT, B_OUT, SHARED], start=1):
-        services.game_result_submit(
-            actor=referee, table=other, game_number=number, ending=ending, hands=hands
-        )
-    services.table_sign_off(actor=referee, table=other)
-    rows = selectors.standings(tournament)
+        game_result_submit(actor=referee, table=other, game_number=number, ending=ending, hands=hands)
+    table_sign_off(actor=referee, table=other)
+    rows = standings(tournament)
     assert [row.rank for row in rows] == [1, 1, 1, 1]
 
 

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 import scoring
-from referee.forms.pad import pad_layout
-from referee.forms.tiles import tile_errors
 from referee.models import Game
+from referee.play.forms.pad import pad_layout
+from referee.play.forms.tiles import tile_errors
 
 
 def keys(key: str):

@@ -8,9 +8,8 @@ from django.urls import reverse
 
 import scoring
 from core.errors import ServiceError
-from referee import services
 from referee.results.table_rules import turn_seconds
-from referee.services.tournaments import SETTINGS_FIELDS
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 
 
 def settings_of(tournament, **changes):
@@ -28,21 +27,17 @@ def test_each_ruleset_says_how_long_a_turn_lasts(key, seconds):
 
 def test_a_tournament_sets_its_own_length(tournament, organiser):
     assert turn_seconds(tournament) == 60
-    services.tournament_update(
-        actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=40)
-    )
+    tournament_update(actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=40))
     tournament.refresh_from_db()
     assert turn_seconds(tournament) == 40
     with pytest.raises(ServiceError) as too_long:
-        services.tournament_update(
-            actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=601)
-        )
+        tournament_update(actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=601))
     assert too_long.value.field == "turn_seconds"
 
 
 def test_an_uno_tournament_has_no_turn_timer(organiser):
-    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
-    services.tournament_update(actor=organiser, tournament=uno, **settings_of(uno, turn_seconds=40))
+    uno = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
+    tournament_update(actor=organiser, tournament=uno, **settings_of(uno, turn_seconds=40))
     uno.refresh_from_db()
     assert uno.turn_seconds is None
     assert turn_seconds(uno) is None
@@ -61,7 +56,7 @@ def test_the_settings_page_asks_only_for_rummikub(organiser_client, organiser, t
     assert saved.status_code == 302
     tournament.refresh_from_db()
     assert tournament.turn_seconds == 40
-    uno = services.tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
+    uno = tournament_create(actor=organiser, name="UNO", slug="uno", ruleset="uno")
     page = organiser_client.get(reverse("organiser:settings", args=[uno.slug]))
     assert "turn_seconds" not in page.context["form"].fields
 
@@ -72,9 +67,7 @@ def test_the_table_page_times_turns_while_a_game_is_played(referee_client, table
     assert page.context["turn_seconds"] == 60
     assert 'data-seconds="60"' in page.content.decode()
     assert [seat["letter"] for seat in page.context["timer_seats"]] == ["A", "B", "C", "D"]
-    services.tournament_update(
-        actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=40)
-    )
+    tournament_update(actor=organiser, tournament=tournament, **settings_of(tournament, turn_seconds=40))
     assert 'data-seconds="40"' in referee_client.get(url).content.decode()
 
 

@@ -10,33 +10,37 @@ import pytest
 from django.urls import reverse
 
 from core.errors import ServiceError
-from referee import selectors, services
-from referee.exporters import ExportRequest, get_exporter
+from referee.draws.services.seats import seat_assign, seat_draws_record
+from referee.exports.exporters import ExportRequest, get_exporter
 from referee.models import Game, Table
+from referee.people.services.people import player_create, school_create
+from referee.play.selectors.sheets import table_sheet
+from referee.play.services.results import game_result_submit
 from referee.results.table_rules import deal_order, play_order
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 from tests.referee.exporters.conftest import pdf_text
 
 
 @pytest.fixture
 def uno_table(organiser, referee) -> Table:
-    tournament = services.tournament_create(actor=organiser, name="UNO 盃", slug="uno-cup", ruleset="uno")
-    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    round_ = services.round_create(
+    tournament = tournament_create(actor=organiser, name="UNO 盃", slug="uno-cup", ruleset="uno")
+    referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R1",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(9),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     for name in ("甲生", "乙生", "丙生"):
-        player = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
-        services.seat_assign(actor=organiser, table=table, player=player)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=name)
+        seat_assign(actor=organiser, table=table, player=player)
     return Table.objects.select_related("round__tournament").get(pk=table.pk)
 
 
@@ -96,19 +100,19 @@ class TestWhoDealsAndWhoStarts:
         self, referee, uno_table, table
     ):
         with pytest.raises(ServiceError) as caught:
-            services.seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 3})
+            seat_draws_record(actor=referee, table=table, numbers={"A": 3, "B": 3})
         assert caught.value.code == "duplicate"
         with pytest.raises(ServiceError) as caught:
-            services.seat_draws_record(actor=referee, table=uno_table, numbers={"A": 12})
+            seat_draws_record(actor=referee, table=uno_table, numbers={"A": 12})
         assert caught.value.code == "bad-deal-draw"
         with pytest.raises(ServiceError) as caught:
-            services.seat_draws_record(
+            seat_draws_record(
                 actor=referee, table=uno_table, numbers={"A": 9, "B": 3, "C": 1}, again={"A": [4]}
             )
         assert caught.value.code == "deal-draw-unexpected"
 
     def test_the_table_page_says_so(self, client, referee, uno_table):
-        services.seat_draws_record(actor=referee, table=uno_table, numbers={"A": 5, "B": 9, "C": 2})
+        seat_draws_record(actor=referee, table=uno_table, numbers={"A": 5, "B": 9, "C": 2})
         client.force_login(referee)
         page = client.get(reverse("referee:table", args=[uno_table.pk]), HTTP_ACCEPT_LANGUAGE="en")
         sheet = page.context["sheet"]
@@ -167,7 +171,7 @@ class TestTheLastCard:
 
     def test_the_service_refuses_a_last_card_that_draws_nothing(self, referee, uno_table):
         with pytest.raises(ServiceError) as refused:
-            services.game_result_submit(
+            game_result_submit(
                 actor=referee,
                 table=uno_table,
                 game_number=1,
@@ -194,7 +198,7 @@ def test_the_blank_sheet_is_hands_and_a_running_total(uno_table):
 
 def test_the_filled_sheet_keeps_the_running_total(referee, uno_table):
     for number, points in enumerate((40, 70), start=1):
-        services.game_result_submit(
+        game_result_submit(
             actor=referee,
             table=uno_table,
             game_number=number,
@@ -209,7 +213,7 @@ def test_the_filled_sheet_keeps_the_running_total(referee, uno_table):
     request = ExportRequest(tournament=tournament, language="en", round_=uno_table.round)
     text = pdf_text(get_exporter("scoresheets-pdf")(request).render()[2], layout=True)
     assert "110" in text  # A's running total after two hands: 40 + 70
-    assert selectors.table_sheet(uno_table).games_required is None
+    assert table_sheet(uno_table).games_required is None
 
 
 def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, organiser, uno_table):
@@ -245,7 +249,7 @@ def test_two_devices_keep_the_last_card_the_other_one_added(client, referee, org
 
 
 def test_the_uno_table_page_speaks_of_cards_not_tiles(client, referee, uno_table):
-    services.game_result_submit(
+    game_result_submit(
         actor=referee,
         table=uno_table,
         game_number=1,

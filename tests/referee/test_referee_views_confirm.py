@@ -9,7 +9,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from referee import services
+from referee.people.services.people import school_create
+from referee.play.services.incidents import incident_record
+from referee.tournaments.services.schedule import round_create, table_create
 
 CONFIRM = re.compile(r'<form[^>]*data-confirm="([^"]*)"[^>]*>(.*?)</form>', re.S)
 
@@ -29,7 +31,7 @@ def questions(client, url: str, language: str) -> dict[str, str]:
 def second_round(organiser, tournament):
     import datetime
 
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="第二輪",
@@ -37,7 +39,7 @@ def second_round(organiser, tournament):
         start_time=datetime.time(9, 30),
     )
     for _ in range(3):
-        services.table_create(actor=organiser, round_=round_)
+        table_create(actor=organiser, round_=round_)
     return round_
 
 
@@ -107,7 +109,7 @@ def test_deleting_a_table_and_clearing_a_seat_ask_first(
 )
 def test_removing_an_incident_asks_first(referee_client, referee, table, play, language, expected):
     game = play(table)
-    services.incident_record(actor=referee, game=game, seat=table.seats.get(letter="A"), kind="overtime")
+    incident_record(actor=referee, game=game, seat=table.seats.get(letter="A"), kind="overtime")
     found = questions(referee_client, reverse("referee:table", args=[table.pk]), language)
     assert found["remove-incident"] == [expected]
 
@@ -122,7 +124,7 @@ def test_removing_an_incident_asks_first(referee_client, referee, table, play, l
 def test_deleting_a_school_or_a_player_asks_first(
     organiser_client, organiser, tournament, players, language, school_question, player_question
 ):
-    services.school_create(actor=organiser, tournament=tournament, name_zh="北山小學", name_en="", code="NSP")
+    school_create(actor=organiser, tournament=tournament, name_zh="北山小學", name_en="", code="NSP")
     schools = questions(organiser_client, reverse("organiser:schools", args=[tournament.slug]), language)
     assert schools["delete"] == [school_question]
     people = questions(organiser_client, reverse("organiser:players", args=[tournament.slug]), language)
@@ -144,7 +146,7 @@ def test_removing_a_referee_asks_first(organiser_client, tournament, other_refer
 def test_the_question_escapes_what_the_organiser_typed(organiser_client, organiser, tournament):
     import datetime
 
-    services.round_create(
+    round_create(
         actor=organiser,
         tournament=tournament,
         name='Final "A" <b>',

@@ -9,8 +9,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Game, Incident
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import table_assign_referee, table_create
 from tests.referee.conftest import form_errors
 
 NO_SUCH_GAME = "This form does not match a game at this table. Reload the page and enter the game again."
@@ -286,7 +290,7 @@ def test_edit_link_loads_the_stored_game_for_correction(referee_client, table):
 def test_after_sign_off_the_referee_has_no_form_and_the_organiser_must_give_a_reason(
     referee_client, client, finished_table, referee, organiser, tournament
 ):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     page = referee_client.get(url(finished_table) + "?game=3")
     assert "entry_form" not in page.context
     assert not page.context["can_edit"]
@@ -403,7 +407,7 @@ class TestIncidentForm:
 
     def test_remove_an_incident(self, referee_client, table, play, referee):
         game = play(table)
-        incident = services.incident_record(
+        incident = incident_record(
             actor=referee, game=game, seat=table.seats.get(letter="A"), kind="overtime"
         )
         response = referee_client.post(url(table), {"action": "remove-incident", "incident": incident.pk})
@@ -431,7 +435,7 @@ def test_drawn_numbers_posted_once_play_has_started_are_refused_with_a_message(
     """The form is gone from the page after the first game (and after sign-off): the refusal is a message."""
     for sign_off in (False, True):
         if sign_off:
-            services.table_sign_off(actor=referee, table=finished_table)
+            table_sign_off(actor=referee, table=finished_table)
         response = referee_client.post(
             url(finished_table),
             {"action": "record-draws", "drawn_A": "5"},
@@ -455,19 +459,17 @@ def test_tie_break_through_the_organisers_page(
 ):
     from scoring import PlayerInput
 
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for player in players[:2]:
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     games = [
         ("went-out", [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=4)]),
         ("went-out", [PlayerInput("B", went_out=True), PlayerInput("A", rack_value=4)]),
         ("pool-exhausted", [PlayerInput("A", rack_value=5), PlayerInput("B", rack_value=5)]),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
     players[1].name_zh, players[1].name_en = "", "Mary Smith"
     players[1].save()
     page_url = reverse("organiser:table", args=[tournament.slug, table.pk])

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from referee import services
 from referee.models import Table, Tournament
+from referee.play.services.signoff import table_confirm, table_sign_off
 
 DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
 MORNING = datetime.datetime(2026, 11, 22, 23, 43, tzinfo=datetime.UTC)  # 07:43 in Hong Kong
@@ -19,8 +19,8 @@ MORNING = datetime.datetime(2026, 11, 22, 23, 43, tzinfo=datetime.UTC)  # 07:43 
 def confirmed_table(organiser, tournament, finished_table, referee, other_referee, monkeypatch):
     Tournament.objects.filter(pk=tournament.pk).update(requires_confirmation=True, standings_released=True)
     monkeypatch.setattr("django.utils.timezone.now", lambda: MORNING)
-    services.table_sign_off(actor=referee, table=finished_table)
-    services.table_confirm(actor=other_referee, table=Table.objects.get(pk=finished_table.pk))
+    table_sign_off(actor=referee, table=finished_table)
+    table_confirm(actor=other_referee, table=Table.objects.get(pk=finished_table.pk))
     return Table.objects.get(pk=finished_table.pk)
 
 

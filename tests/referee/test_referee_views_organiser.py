@@ -6,8 +6,12 @@ import pytest
 from django.urls import reverse
 
 from core.models import AuditEntry
-from referee import services
+from referee.draws.services.seats import seat_assign
 from referee.models import Player, Round, School, Seat, Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import table_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.conftest import form_errors
 
 PAGES = ["dashboard", "settings", "schools", "players", "rounds", "referees", "standings"]
@@ -37,9 +41,9 @@ def test_object_pages_answer_for_the_organiser(organiser_client, tournament, tab
 
 
 def test_objects_of_another_tournament_are_not_found(organiser_client, organiser, table, school):
-    from referee import services
+    from referee.tournaments.services.tournaments import tournament_create
 
-    other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
+    other = tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
     assert organiser_client.get(reverse("organiser:table", args=[other.slug, table.pk])).status_code == 404
     assert (
         organiser_client.get(reverse("organiser:school_edit", args=[other.slug, school.pk])).status_code
@@ -277,12 +281,10 @@ class TestSchoolAndPlayerForms:
     def test_a_school_of_another_tournament_is_not_offered(
         self, organiser_client, organiser, tournament, school
     ):
-        from referee import services
+        from referee.tournaments.services.tournaments import tournament_create
 
-        other = services.tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
-        foreign = services.school_create(
-            actor=organiser, tournament=other, name_zh="外校", name_en="", code="F"
-        )
+        other = tournament_create(actor=organiser, name="Other", slug="other", ruleset="hk-school")
+        foreign = school_create(actor=organiser, tournament=other, name_zh="外校", name_en="", code="F")
         url = reverse("organiser:players", args=[tournament.slug])
         data = {"action": "add", "name_zh": "新", "school": foreign.pk}
         assert "school" in form_errors(organiser_client.post(url, data), "player_form")
@@ -363,9 +365,9 @@ class TestTablePage:
         return reverse("organiser:table", args=[table.round.tournament.slug, table.pk])
 
     def test_seat_a_player(self, organiser_client, organiser, round_, players):
-        from referee import services
+        from referee.tournaments.services.schedule import table_create
 
-        table = services.table_create(actor=organiser, round_=round_)
+        table = table_create(actor=organiser, round_=round_)
         response = organiser_client.post(
             self.url(table), {"action": "add-seat", "player": players[0].pk, "letter": ""}
         )
@@ -385,12 +387,12 @@ class TestTablePage:
     def test_seat_bad_input(
         self, organiser_client, organiser, tournament, round_, table, school, changes, field
     ):
-        from referee import services
+        from referee.tournaments.services.schedule import table_create
 
-        other = services.table_create(actor=organiser, round_=round_)
-        first = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="甲")
-        free = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="乙")
-        services.seat_assign(actor=organiser, table=other, player=first, letter="A")
+        other = table_create(actor=organiser, round_=round_)
+        first = player_create(actor=organiser, tournament=tournament, school=school, name_zh="甲")
+        free = player_create(actor=organiser, tournament=tournament, school=school, name_zh="乙")
+        seat_assign(actor=organiser, table=other, player=first, letter="A")
         post = {"action": "add-seat", "player": free.pk, "letter": "", "drawn_number": "", **changes}
         if post["player"] == "seated elsewhere":
             post["player"] = table.seats.first().player_id
@@ -404,17 +406,17 @@ class TestTablePage:
     ):
         """Two organisers seat at once: the form on the slower one's page offered a player or a seat that
         has since been taken. The page says why, in its language, instead of "not one of the choices"."""
-        from referee import services
+        from referee.tournaments.services.schedule import table_create
 
-        other = services.table_create(actor=organiser, round_=round_)
-        free = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="乙")
+        other = table_create(actor=organiser, round_=round_)
+        free = player_create(actor=organiser, tournament=tournament, school=school, name_zh="乙")
         seated_elsewhere = table.seats.get(letter="B").player_id
         post = {"action": "add-seat", "player": seated_elsewhere, "letter": "", "drawn_number": ""}
         response = organiser_client.post(self.url(other), post, HTTP_ACCEPT_LANGUAGE="en")
         errors = form_errors(response, "seat_form")
         assert errors["player"] == ["This player already sits at table 1 in this round."]
-        services.seat_assign(actor=organiser, table=other, player=free, letter="A")
-        newcomer = services.player_create(actor=organiser, tournament=tournament, school=school, name_zh="丙")
+        seat_assign(actor=organiser, table=other, player=free, letter="A")
+        newcomer = player_create(actor=organiser, tournament=tournament, school=school, name_zh="丙")
         post = {"action": "add-seat", "player": newcomer.pk, "letter": "A", "drawn_number": ""}
         errors = form_errors(organiser_client.post(self.url(other), post), "seat_form")
         assert errors["letter"] == ["此座位已有人。"]
@@ -458,13 +460,12 @@ class TestTablePage:
         assert table.referee == other_referee
 
     def test_sign_off_confirm_and_history(self, organiser_client, finished_table, tournament, referee):
-        from referee import services
 
         tournament.requires_confirmation = True
         tournament.save()
         page = organiser_client.get(self.url(finished_table))
         assert page.context["progress"].status == "finished"
-        services.table_sign_off(actor=referee, table=finished_table)
+        table_sign_off(actor=referee, table=finished_table)
         organiser_client.post(self.url(finished_table), {"action": "confirm"})
         finished_table.refresh_from_db()
         assert finished_table.signed_off_at
@@ -474,9 +475,9 @@ class TestTablePage:
         assert page.context["winner_name"] == "李詠琳"
 
     def test_delete_an_empty_table_goes_back_to_its_round(self, organiser_client, organiser, round_):
-        from referee import services
+        from referee.tournaments.services.schedule import table_create
 
-        table = services.table_create(actor=organiser, round_=round_)
+        table = table_create(actor=organiser, round_=round_)
         response = organiser_client.post(self.url(table), {"action": "delete"})
         assert response["Location"] == reverse("organiser:round", args=[round_.tournament.slug, round_.pk])
         assert not Table.objects.filter(pk=table.pk).exists()
@@ -521,7 +522,7 @@ class TestRefereeForms:
         assert "username" in form_errors(bad, "add_form")
         unrelated = organiser_client.post(self.url(tournament), {"action": "add", "username": "stranger"})
         assert form_errors(unrelated, "add_form") == form_errors(bad, "add_form")
-        earlier = services.tournament_create(actor=organiser, name="舊", slug="old", ruleset="hk-school")
+        earlier = tournament_create(actor=organiser, name="舊", slug="old", ruleset="hk-school")
         earlier.referees.add(stranger)
         organiser_client.post(self.url(tournament), {"action": "add", "username": "stranger"})
         assert tournament.referees.filter(pk=stranger.pk).exists()
@@ -595,7 +596,7 @@ def test_a_table_without_a_referee_leads_to_its_assign_form(
     organiser_client, organiser, round_, language, words
 ):
     """A drawn round's tables have no referee yet: the overview and the round page lead to the form."""
-    bare = services.table_create(actor=organiser, round_=round_)
+    bare = table_create(actor=organiser, round_=round_)
     organiser_client.cookies["django_language"] = language
     target = reverse("organiser:table", args=[round_.tournament.slug, bare.pk]) + "#referee-form"
     for url in (

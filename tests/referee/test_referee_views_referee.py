@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from referee import services
 from referee.models import Table
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_update
 
 
 def test_my_tables_lists_the_referees_tables(referee_client, table):
@@ -68,15 +69,13 @@ def test_a_referee_cannot_use_the_organisers_actions(referee_client, table):
 
 
 def test_public_page_hides_standings_until_released(client, finished_table, referee, organiser, tournament):
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     url = reverse("public:tournament", args=[tournament.slug])
     hidden = client.get(url)
     assert hidden.status_code == 200
     assert "standings" not in hidden.context
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
-        actor=organiser, tournament=tournament, **{**values, "standings_released": True}
-    )
+    values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+    tournament_update(actor=organiser, tournament=tournament, **{**values, "standings_released": True})
     shown = client.get(url)
     names = [item["name"] for item in shown.context["standings"]]
     assert names == ["#2 李○○", "#3 張○○", "#1 陳○○", "#4 黃○○"]  # the number beside the masked name
@@ -92,7 +91,7 @@ def test_times_are_hong_kong_time(organiser_client, finished_table, referee, tou
 
     from django.utils import timezone
 
-    signed = services.table_sign_off(actor=referee, table=finished_table)
+    signed = table_sign_off(actor=referee, table=finished_table)
     signed.signed_off_at = datetime.datetime(2026, 12, 5, 2, 30, tzinfo=datetime.UTC)
     signed.save()
     page = organiser_client.get(
@@ -107,7 +106,7 @@ def test_another_referee_finds_and_confirms_a_table(
 ):
     tournament.requires_confirmation = True
     tournament.save()
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     client.force_login(referee)
     assert client.get(reverse("referee:my_tables")).context["to_confirm"] == []
     client.force_login(other_referee)
@@ -130,7 +129,7 @@ def test_a_confirmation_the_tournament_does_not_ask_for_is_refused_with_a_messag
     client, finished_table, referee, organiser, tournament
 ):
     """Without the setting there is no confirm button; a forged one says why, not "a second person"."""
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     client.force_login(organiser)
     address = reverse("organiser:table", args=[tournament.slug, finished_table.pk])
     response = client.post(address, {"action": "confirm"}, HTTP_ACCEPT_LANGUAGE="en", follow=True)

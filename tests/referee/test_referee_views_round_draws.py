@@ -15,10 +15,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from referee import services
+from referee.draws.selectors.draws import round_preview, round_seated_draw
+from referee.draws.services.draws import round_draw_commit, round_draw_preview, round_draw_redraw
 from referee.models import Table, Tournament
-from referee.selectors.draws import round_preview, round_seated_draw
-from referee.selectors.standings import standings
+from referee.play.services.results import game_result_submit
+from referee.play.services.withdrawals import player_withdraw
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.tournaments import tournament_create
 from seating.commands import run_command
 from tests.referee.draw_helpers import (
     draw_and_seat,
@@ -92,7 +95,7 @@ def test_a_preview_replaced_since_the_page_was_opened_is_not_seated(
     url = draw_url(first)
     organiser_client.post(url, {**DRAW, "seed": "7"})
     seen = round_preview(first)
-    services.round_draw_redraw(actor=organiser, draw=seen, seed=8)  # someone else, on another device
+    round_draw_redraw(actor=organiser, draw=seen, seed=8)  # someone else, on another device
     response = organiser_client.post(url, {"action": "commit", "draw": seen.pk}, follow=True)
     assert "no longer the preview" in response.content.decode() or "已不是預覽" in response.content.decode()
     assert not Table.objects.filter(round=first).exists()
@@ -243,7 +246,7 @@ def test_a_repairs_input_with_standings_points_waits_for_the_release_too(
     draw_and_seat(organiser, second, mode="by-standings", seed=12345)
     gone = next(table for table in seated(second) if len(table) == 3)[0]
     player = next(p for p in second.tournament.players.all() if str(p.number) == gone)
-    services.player_withdraw(actor=organiser, player=player)
+    player_withdraw(actor=organiser, player=player)
     page = client.get(public_url(second)).content.decode()
     assert "python3 -m seating repair" not in page
     assert "&quot;points&quot;" not in page
@@ -256,7 +259,7 @@ def test_a_repairs_input_with_standings_points_waits_for_the_release_too(
 def store_as_before_the_fix(organiser, round_) -> None:
     """A draw seated by the earlier code, whose input listed the players best first: its stored input and
     tables are what it published, and must still rerun to the tables seated."""
-    draw = services.round_draw_preview(actor=organiser, round_=round_, table_max=4, table_min=3, seed=12345)
+    draw = round_draw_preview(actor=organiser, round_=round_, table_max=4, table_min=3, seed=12345)
     ranks = {seat_id: place for place, seat_id in enumerate(rank_order(round_.tournament))}
     players = sorted(draw.request["players"], key=lambda player: ranks.get(player["id"], len(ranks)))
     draw.request = {**draw.request, "players": players}
@@ -264,7 +267,7 @@ def store_as_before_the_fix(organiser, round_) -> None:
     draw.drawn = draw.tables = answer["rounds"][0]
     draw.report = answer["report"]
     draw.save()
-    services.round_draw_commit(actor=organiser, draw=draw)
+    round_draw_commit(actor=organiser, draw=draw)
 
 
 def test_a_draw_stored_in_standings_order_is_published_as_stored_only_once_released(
@@ -294,7 +297,7 @@ def test_once_a_game_is_saved_the_page_offers_no_draw(organiser_client, organise
     draw_and_seat(organiser, first, seed=7)
     table = Table.objects.filter(round=first).first()
     letters = list(table.seats.values_list("letter", flat=True))
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=1,
@@ -312,13 +315,13 @@ def test_once_a_game_is_saved_the_page_offers_no_draw(organiser_client, organise
 def test_the_draw_pages_run_the_same_queries_at_four_times_the_size(organiser_client, organiser):
     counts = []
     for scale, slug in ((1, "small"), (4, "large")):
-        tournament = services.tournament_create(actor=organiser, name=slug, slug=slug, ruleset="hk-school")
+        tournament = tournament_create(actor=organiser, name=slug, slug=slug, ruleset="hk-school")
         make_field(organiser, tournament, scale)
         first = make_round(organiser, tournament, "第一輪")
         draw_and_seat(organiser, first, seed=1)
         second = make_round(organiser, tournament, "第二輪")
         draw_and_seat(organiser, second, seed=2)
-        services.round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=3)
+        round_draw_preview(actor=organiser, round_=second, table_max=4, table_min=3, seed=3)
         measured = []
         for address in (draw_url(second), public_url(second), public_url(second, "public:round_draw_json")):
             with CaptureQueriesContext(connection) as captured:

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from referee.imports.reading import MAX_FILE_BYTES
-from referee.views.organiser.imports import FORM_OVERHEAD
+from referee.people.imports.reading import MAX_FILE_BYTES
+from referee.people.views.imports import FORM_OVERHEAD
 
 
 class Unreadable:

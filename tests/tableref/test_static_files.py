@@ -7,11 +7,14 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.tableref.settings_probe import ROOT, clean_environment, run_python
 
 YEAR = 365 * 24 * 3600
 
 
+@pytest.mark.slow
 def test_collected_files_are_hashed_compressed_and_cached_for_years(tmp_path) -> None:
     environment = clean_environment(
         SECRET_KEY="static-files-test-key",

@@ -15,9 +15,9 @@ from django.urls import NoReverseMatch
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from referee.exporters import ExportError, ExportRequest, all_exporters, get_exporter
-from referee.exporters.base import LANGUAGES
-from referee.exporters.links import absolute_entry_url
+from referee.exports.exporters import ExportError, ExportRequest, all_exporters, get_exporter
+from referee.exports.exporters.base import LANGUAGES
+from referee.exports.exporters.links import absolute_entry_url
 from referee.models import Round, School, Table, Tournament
 from referee.wording.sentences import listed
 

@@ -18,11 +18,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from referee.imports.applying import ImportRefused, people_import, people_import_preview
-from referee.imports.columns import FIELD_BY_KEY
-from referee.imports.planning import ImportPlan, kind_label
-from referee.imports.reading import MAX_FILE_BYTES, check_size, read_people_file
 from referee.models import Tournament
+from referee.people.imports.applying import ImportRefused, people_import, people_import_preview
+from referee.people.imports.columns import FIELD_BY_KEY
+from referee.people.imports.planning import ImportPlan, kind_label
+from referee.people.imports.reading import MAX_FILE_BYTES, check_size, read_people_file
 
 IGNORE_WORDS = {"ignore", "none", "-", ""}
 

@@ -16,9 +16,14 @@ from xml.etree import ElementTree
 
 import pytest
 
-from referee import services
-from referee.exporters import ExportRequest
+from referee.draws.services.seats import seat_assign
+from referee.exports.exporters import ExportRequest
 from referee.models import Player, School, Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_sign_off
+from referee.tournaments.services.schedule import table_assign_referee, table_create
 from scoring import PlayerInput
 
 ENTRY_BASE = "https://tableref.example"
@@ -125,7 +130,7 @@ def entry_url(table: Table) -> str:
 
 @pytest.fixture
 def second_school(organiser, tournament) -> School:
-    return services.school_create(
+    return school_create(
         actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="Lion Hill Primary", code="LHP"
     )
 
@@ -142,9 +147,7 @@ def more_players(organiser, tournament, second_school) -> list[Player]:
         ("司徒樂怡", ""),
     ]
     return [
-        services.player_create(
-            actor=organiser, tournament=tournament, school=second_school, name_zh=zh, name_en=en
-        )
+        player_create(actor=organiser, tournament=tournament, school=second_school, name_zh=zh, name_en=en)
         for zh, en in names
     ]
 
@@ -153,24 +156,24 @@ def more_players(organiser, tournament, second_school) -> list[Player]:
 def signed_table(finished_table, referee) -> Table:
     """The seed-002 sheet with an overtime penalty in game 2, signed off."""
     game = finished_table.games.get(number=2)
-    services.incident_record(
+    incident_record(
         actor=referee,
         game=game,
         seat=finished_table.seats.get(letter="C"),
         kind="overtime",
         note="第 5 回合超時",
     )
-    services.table_sign_off(actor=referee, table=finished_table)
+    table_sign_off(actor=referee, table=finished_table)
     return Table.objects.get(pk=finished_table.pk)
 
 
 @pytest.fixture
 def tie_table(organiser, round_, referee, more_players) -> Table:
     """A and B each win one game and share the third (pool ran out): 2 games won and +35 each, a tie."""
-    table = services.table_create(actor=organiser, round_=round_)
-    services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table_assign_referee(actor=organiser, table=table, referee=referee)
     for letter, player in zip("ABCD", more_players[:4], strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
     games = [
         (
             "went-out",
@@ -201,20 +204,18 @@ def tie_table(organiser, round_, referee, more_players) -> Table:
         ),
     ]
     for number, (ending, hands) in enumerate(games, start=1):
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending=ending, hands=hands
-        )
-    services.table_sign_off(actor=referee, table=table)
+        game_result_submit(actor=referee, table=table, game_number=number, ending=ending, hands=hands)
+    table_sign_off(actor=referee, table=table)
     return Table.objects.get(pk=table.pk)
 
 
 @pytest.fixture
 def empty_table(organiser, round_, other_referee, players, more_players) -> Table:
     """Seated (three players) but not played: only its blank sheet has anything to show."""
-    table = services.table_create(actor=organiser, round_=round_)
-    services.table_assign_referee(actor=organiser, table=table, referee=other_referee)
+    table = table_create(actor=organiser, round_=round_)
+    table_assign_referee(actor=organiser, table=table, referee=other_referee)
     for letter, player in zip("ABC", [players[4], more_players[4], more_players[5]], strict=True):
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
     return Table.objects.get(pk=table.pk)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.export_making import make_export_file
+from referee.exports.making import make_export_file
 from referee.models import ExportJob, ExportJobStatus
 
 

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from referee.exporters import all_exporters, get_exporter
+from referee.exports.exporters import all_exporters, get_exporter
 from referee.models import School
 from referee.wording.audiences import CHOSEN, HANDOUT, ORGANISER, POSTING
 

@@ -12,8 +12,11 @@ import pytest
 from django.core.management import call_command
 from PIL import Image
 
-from referee import services
-from referee.exporters import ExportRequest, get_exporter
+from referee.exports.exporters import ExportRequest, get_exporter
+from referee.hall_screen.services.certificate_images import certificate_image_upload, certificate_signer_set
+from referee.hall_screen.services.prizes import prizes_add, prizes_fill
+from referee.people.services.people import school_create
+from referee.play.services.signoff import table_sign_off
 from tests.referee.exporters.conftest import pdf_pages_text
 from tests.tools import require_tool
 
@@ -38,16 +41,16 @@ def png(colour: tuple[int, int, int], size: tuple[int, int]) -> bytes:
 
 @pytest.fixture
 def prized(organiser, tournament, finished_table, referee):
-    services.table_sign_off(actor=referee, table=finished_table)
-    services.prizes_add(actor=organiser, tournament=tournament, kind="place", places=2)
-    services.prizes_fill(actor=organiser, tournament=tournament)
-    services.certificate_image_upload(
+    table_sign_off(actor=referee, table=finished_table)
+    prizes_add(actor=organiser, tournament=tournament, kind="place", places=2)
+    prizes_fill(actor=organiser, tournament=tournament)
+    certificate_image_upload(
         actor=organiser, tournament=tournament, kind="logo", content=png((11, 93, 140), (200, 200))
     )
-    services.certificate_image_upload(
+    certificate_image_upload(
         actor=organiser, tournament=tournament, kind="signature", content=png((20, 20, 20), (300, 80))
     )
-    services.certificate_signer_set(actor=organiser, tournament=tournament, signer="陳校長 Principal Chan")
+    certificate_signer_set(actor=organiser, tournament=tournament, signer="陳校長 Principal Chan")
     tournament.refresh_from_db()
     return tournament
 
@@ -68,9 +71,7 @@ def test_a_page_per_child_who_played_with_their_prize_or_participation(prized, p
 
 
 def test_one_schools_certificates(organiser, prized, players):
-    other = services.school_create(
-        actor=organiser, tournament=prized, name_zh="九龍小學", name_en="", code="KLN"
-    )
+    other = school_create(actor=organiser, tournament=prized, name_zh="九龍小學", name_en="", code="KLN")
     pages = pdf_pages_text(certificates(prized, school=other))
     assert len(pages) == 1
     assert "尚未有參加者出賽" in pages[0]

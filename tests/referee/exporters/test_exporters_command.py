@@ -10,9 +10,9 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from openpyxl import load_workbook
 
-from referee.exporters import all_exporters
+from referee.exports.exporters import all_exporters
 from referee.management.demo import load_demo, read_demo
-from referee.selectors import standings
+from referee.standings.selectors.standings import standings
 
 
 def export(*arguments: str) -> str:
@@ -99,7 +99,7 @@ def test_a_file_that_cannot_be_written_is_a_one_line_error(tmp_path, event, monk
 
 
 def test_an_export_that_fails_half_way_leaves_no_partial_file(tmp_path, event, monkeypatch):
-    from referee.exporters import standings_pdf
+    from referee.exports.exporters import standings_pdf
 
     def broken(*args, **kwargs):
         raise OSError("disk full")

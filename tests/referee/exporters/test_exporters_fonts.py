@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee.exporters import get_exporter
-from referee.exporters.fonts import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs
-from referee.exporters.pdf import para
-from referee.exporters.school_pack import SchoolResultsPdf
+from referee.exports.exporters import get_exporter
+from referee.exports.exporters.fonts import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs
+from referee.exports.exporters.pdf import para
+from referee.exports.exporters.school_pack import SchoolResultsPdf
 from referee.models import Player, School
 from referee.models.tournament import Privacy
 

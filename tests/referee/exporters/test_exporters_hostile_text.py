@@ -9,9 +9,9 @@ import zipfile
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from referee.exporters import ExportRequest, all_exporters
-from referee.exporters.base import ROUND, SCHOOL, TABLE
-from referee.exporters.xlsx import sheet_title, text_cell, xml_safe
+from referee.exports.exporters import ExportRequest, all_exporters
+from referee.exports.exporters.base import ROUND, SCHOOL, TABLE
+from referee.exports.exporters.xlsx import sheet_title, text_cell, xml_safe
 from referee.models import Incident, Player, School, Table, Tournament
 from tests.referee.exporters.conftest import entry_url
 

@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from benchmarks.builders import BulkPlan, build_tournament
-from referee import services
-from referee.export_making import _progress_writer, make_export_file
-from referee.exporters import ExportRequest, get_exporter
+from referee.exports.exporters import ExportRequest, get_exporter
+from referee.exports.making import _progress_writer, make_export_file
+from referee.exports.services.exports import export_job_request
+from referee.exports.tasks import export_make
 from referee.models import ExportJob, ExportJobStatus, Round
-from referee.tasks import export_make
+from referee.tournaments.services.schedule import round_create
+from referee.tournaments.services.tournaments import tournament_create
 from tests.referee.exporters.making import make_waiting_exports
 
 
@@ -58,7 +60,7 @@ def test_a_long_export_is_never_made_inside_a_get(organiser_client, tournament):
 
 
 def test_the_progress_is_written_as_the_pages_are_made(organiser, tournament, finished_table):
-    job = services.export_job_request(
+    job = export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
         identifier="scoresheets-pdf",
@@ -76,7 +78,7 @@ def test_the_progress_is_written_as_the_pages_are_made(organiser, tournament, fi
 
 @pytest.mark.parametrize("who", ["other referee", "table referee", "stranger", "other organiser"])
 def test_only_the_tournaments_organisers_see_its_jobs(client, roles, organiser, tournament, who):
-    job = services.export_job_request(
+    job = export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
         identifier="results-xlsx",
@@ -85,9 +87,9 @@ def test_only_the_tournaments_organisers_see_its_jobs(client, roles, organiser, 
     make_waiting_exports()
     if who == "other organiser":
         person = organiser.__class__.objects.create_user("other-organiser", password="long-enough-1")
-        services.tournament_create(
-            actor=organiser, name="Else", slug="else", ruleset="hk-school"
-        ).organisers.add(person)
+        tournament_create(actor=organiser, name="Else", slug="else", ruleset="hk-school").organisers.add(
+            person
+        )
     else:
         person = roles[who]
     client.force_login(person)
@@ -119,7 +121,7 @@ def test_a_fault_fails_the_job_not_the_worker(organiser_client, tournament, monk
 
 
 def test_a_round_deleted_meanwhile_is_a_clear_refusal(organiser_client, organiser, tournament):
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="R9",
@@ -134,7 +136,7 @@ def test_a_round_deleted_meanwhile_is_a_clear_refusal(organiser_client, organise
 
 
 def _request(organiser, tournament) -> ExportJob:
-    return services.export_job_request(
+    return export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
         identifier="results-xlsx",
@@ -181,7 +183,7 @@ def test_old_jobs_and_their_files_are_cleaned_up_when_another_is_asked_for(organ
     make_waiting_exports()
     long_ago = timezone.now() - datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS, minutes=1)
     ExportJob.objects.filter(pk=job.pk).update(created_at=long_ago)
-    services.export_job_request(
+    export_job_request(
         actor=organiser,
         request=ExportRequest(tournament=tournament),
         identifier="scoresheets-pdf",

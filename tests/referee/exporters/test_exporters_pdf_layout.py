@@ -7,10 +7,16 @@ import datetime
 
 import pytest
 
-from referee import services
-from referee.exporters import ExportRequest, get_exporter
-from referee.exporters.pdf import FRAME_PADDING, MARGIN
+from referee.draws.services.seats import seat_assign
+from referee.exports.exporters import ExportRequest, get_exporter
+from referee.exports.exporters.pdf import FRAME_PADDING, MARGIN
 from referee.models import Table, Tournament
+from referee.people.services.people import player_create, school_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.tournaments.services.referees import referee_add
+from referee.tournaments.services.schedule import round_create, table_assign_referee, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from scoring import PlayerInput
 
 LONG_TITLE = "聖保祿天主教小學暨全港小學校際 Rummikub 魔力橋邀請賽二〇二六（第十屆）決賽周暨頒獎典禮"
@@ -33,30 +39,30 @@ NOTE = "在第三回合超時，評審員協助還原桌面後罰取三隻牌；
 
 def crowded(organiser, referee, ruleset: str, seats: int, *, games: int = 2) -> Tournament:
     """One table of `seats` players with long names and schools, `games` games played, one long incident."""
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser,
         name=LONG_TITLE,
         slug=f"crowded-{ruleset}-{seats}",
         ruleset=ruleset,
         target_score=5000 if ruleset == "uno" else None,
     )
-    services.referee_add(actor=organiser, tournament=tournament, username=referee.username)
+    referee_add(actor=organiser, tournament=tournament, username=referee.username)
     schools = [
-        services.school_create(actor=organiser, tournament=tournament, name_zh=zh, name_en=en, code=code)
+        school_create(actor=organiser, tournament=tournament, name_zh=zh, name_en=en, code=code)
         for zh, en, code in LONG_SCHOOLS
     ]
-    round_ = services.round_create(
+    round_ = round_create(
         actor=organiser,
         tournament=tournament,
         name="Semi-final 準決賽 第二輪（下午場）",
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(14),
     )
-    table = services.table_create(actor=organiser, round_=round_)
-    table = services.table_assign_referee(actor=organiser, table=table, referee=referee)
+    table = table_create(actor=organiser, round_=round_)
+    table = table_assign_referee(actor=organiser, table=table, referee=referee)
     for index in range(seats):
         zh, en = LONG_NAMES[index % len(LONG_NAMES)]
-        player = services.player_create(
+        player = player_create(
             actor=organiser,
             tournament=tournament,
             school=schools[index % 2],
@@ -64,7 +70,7 @@ def crowded(organiser, referee, ruleset: str, seats: int, *, games: int = 2) -> 
             name_en=en,
             class_name="6A",
         )
-        services.seat_assign(actor=organiser, table=table, player=player)
+        seat_assign(actor=organiser, table=table, player=player)
     letters = [seat.letter for seat in table.seats.order_by("letter")]
     for number in range(1, games + 1):
         winner = letters[(number - 1) % seats]
@@ -74,11 +80,9 @@ def crowded(organiser, referee, ruleset: str, seats: int, *, games: int = 2) -> 
             )
             for letter in letters
         ]
-        services.game_result_submit(
-            actor=referee, table=table, game_number=number, ending="went-out", hands=hands
-        )
+        game_result_submit(actor=referee, table=table, game_number=number, ending="went-out", hands=hands)
     kind = "uno-not-called" if ruleset == "uno" else "overtime"
-    services.incident_record(
+    incident_record(
         actor=referee,
         game=table.games.get(number=1),
         seat=table.seats.get(letter="A"),
@@ -140,7 +144,7 @@ def test_english_words_are_not_cut_in_half(pdf, organiser, referee):
 
 
 def test_signature_names_stay_left_of_the_line(pdf, organiser, referee):
-    from referee.exporters import scoresheet_page
+    from referee.exports.exporters import scoresheet_page
 
     tournament = crowded(organiser, referee, "hk-school", 4)
     data = render("scoresheets-pdf", tournament, "en")

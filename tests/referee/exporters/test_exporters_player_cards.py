@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from referee import services
-from referee.exporters import ExportRequest, get_exporter
+from referee.exports.exporters import ExportRequest, get_exporter
+from referee.people.services.people import player_create, school_create
 from tests.referee.exporters.conftest import pdf_pages_text, pdf_text
 from tests.tools import require_tool
 
@@ -34,7 +34,7 @@ def test_every_player_has_a_card_with_name_school_and_number_in_both_languages(t
 
 def test_ten_cards_to_a_page(organiser, tournament, school):
     for number in range(11):
-        services.player_create(actor=organiser, tournament=tournament, school=school, name_en=f"Kid {number}")
+        player_create(actor=organiser, tournament=tournament, school=school, name_en=f"Kid {number}")
     pages = pdf_pages_text(cards(tournament))
     assert len(pages) == 2
     assert "Kid 10" in pages[1]
@@ -42,10 +42,8 @@ def test_ten_cards_to_a_page(organiser, tournament, school):
 
 
 def test_a_school_only(organiser, tournament, players):
-    other = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN"
-    )
-    services.player_create(actor=organiser, tournament=tournament, school=other, name_zh="王小明")
+    other = school_create(actor=organiser, tournament=tournament, name_zh="九龍小學", name_en="", code="KLN")
+    player_create(actor=organiser, tournament=tournament, school=other, name_zh="王小明")
     text = pdf_text(cards(tournament, school=other))
     assert "王小明" in text
     assert players[0].name_zh not in text

@@ -16,10 +16,10 @@ import pytest
 from django.test import Client
 from openpyxl import load_workbook
 
-from referee import selectors
-from referee.exporters import all_exporters, get_exporter
+from referee.exports.exporters import all_exporters, get_exporter
 from referee.models import Player, School, Tournament
 from referee.models.tournament import Privacy
+from referee.standings.selectors.standings import standings
 from referee.wording.audiences import CHOSEN, HANDOUT, ORGANISER, POSTING
 from tests.referee.draw_helpers import draw_and_seat, make_round
 
@@ -142,17 +142,17 @@ def test_no_public_page_names_a_child_in_full_and_each_shows_the_number(walked, 
         text = response.content.decode()
         assert named_in(text, names) == set(), path
         shown.append(text)
-    standings = shown[1]
-    ranked = [row.player for row in selectors.standings(walked)]
+    standings_page = shown[1]
+    ranked = [row.player for row in standings(walked)]
     assert len(ranked) >= 8
     for player in ranked:
         if privacy == Privacy.INITIALS and player.name_zh:
             masked = player.name_zh[0] + "○" * (len(player.name_zh) - 1)
-            assert f"#{player.number} {masked}" in standings
+            assert f"#{player.number} {masked}" in standings_page
     assert any(path.endswith("/draw/") for path in public_pages(walked))
 
 
 def test_the_organisers_standings_number_every_child(walked, organiser_client):
     page = organiser_client.get(f"/organise/{walked.slug}/standings/").content.decode()
-    for player in [row.player for row in selectors.standings(walked)]:
+    for player in [row.player for row in standings(walked)]:
         assert f"#{player.number} {player.display_name}" in page

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import subprocess
 
-from referee.exporters import get_exporter
-from referee.exporters.qr import QrCode, _dark_runs
+from referee.exports.exporters import get_exporter
+from referee.exports.exporters.qr import QrCode, _dark_runs
 from tests.tools import require_tool
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.exporters import Exporter, ExportError, all_exporters, get_exporter, register
-from referee.exporters.base import ROUND, SCHOOL, TABLE
+from referee.exports.exporters import Exporter, ExportError, all_exporters, get_exporter, register
+from referee.exports.exporters.base import ROUND, SCHOOL, TABLE
 
 ISSUE_EXPORTERS = [
     "scoresheets-pdf",

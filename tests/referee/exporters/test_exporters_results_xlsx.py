@@ -12,10 +12,16 @@ import pytest
 from django.utils import translation
 from openpyxl import load_workbook
 
-from referee import services
-from referee.exporters import ExportRequest, get_exporter
+from referee.draws.services.seats import seat_assign
+from referee.exports.exporters import ExportRequest, get_exporter
 from referee.models import HandResult, Incident
-from referee.selectors import standings
+from referee.people.services.people import player_create, school_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.signoff import table_tie_break_record
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import round_create, table_create
+from referee.tournaments.services.tournaments import tournament_create
 from referee.wording.codes import decided_by_label
 from scoring import PlayerInput
 
@@ -114,7 +120,7 @@ def test_tables_say_who_won_and_how(workbook):
 
 
 def test_a_tie_broken_by_the_organisers_names_the_winner_and_how(export_request, tie_table, organiser):
-    services.table_tie_break_record(actor=organiser, table=tie_table, seat="B", how="抽籤 (drawing lots)")
+    table_tie_break_record(actor=organiser, table=tie_table, seat="B", how="抽籤 (drawing lots)")
     data = get_exporter("results-xlsx")(export_request()).render()[2]
     row = {row["Table"]: row for row in records(load_workbook(io.BytesIO(data))["Tables"])}[2]
     assert (row["Winner's seat"], row["Winner"]) == ("B", "林曉彤")
@@ -154,25 +160,19 @@ def test_players_schools_and_incidents(workbook, event):
 
 def test_split_shared_wins_get_their_own_credit_column(organiser, referee, round_, workbook):
     assert "Games-won credit" not in [cell.value for cell in workbook["Games"][1]]
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser, name="Split", slug="split", ruleset="hk-school", shared_win_credit="split"
     )
-    school = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    split_round = services.round_create(
+    school = school_create(actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="", code="HSP")
+    split_round = round_create(
         actor=organiser, tournament=tournament, name="R1", date=round_.date, start_time=round_.start_time
     )
-    table = services.table_create(actor=organiser, round_=split_round)
+    table = table_create(actor=organiser, round_=split_round)
     for letter in "AB":
-        player = services.player_create(
-            actor=organiser, tournament=tournament, school=school, name_zh=letter * 3
-        )
-        services.seat_assign(actor=organiser, table=table, player=player, letter=letter)
+        player = player_create(actor=organiser, tournament=tournament, school=school, name_zh=letter * 3)
+        seat_assign(actor=organiser, table=table, player=player, letter=letter)
     hands = [PlayerInput("A", rack_value=4), PlayerInput("B", rack_value=4)]
-    services.game_result_submit(
-        actor=organiser, table=table, game_number=1, ending="pool-exhausted", hands=hands
-    )
+    game_result_submit(actor=organiser, table=table, game_number=1, ending="pool-exhausted", hands=hands)
     request = ExportRequest(tournament=tournament, language="en", include_unsigned=True)
     games = load_workbook(io.BytesIO(get_exporter("results-xlsx")(request).render()[2]))["Games"]
     credits = [row["Games-won credit"] for row in records(games)]
@@ -203,12 +203,10 @@ def test_games_and_incidents_count_exactly_what_the_standings_count(
     """A table still in play stays out of every sheet of a final workbook, so each player's games add up to
     their total in the standings, as a teacher checking with a pivot table would expect."""
     hands = [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=9), PlayerInput("C", rack_value=4)]
-    game = services.game_result_submit(
+    game = game_result_submit(
         actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
     )
-    services.incident_record(
-        actor=other_referee, game=game, seat=empty_table.seats.get(letter="B"), kind="overtime"
-    )
+    incident_record(actor=other_referee, game=game, seat=empty_table.seats.get(letter="B"), kind="overtime")
     for provisional in (False, True):
         data = get_exporter("results-xlsx")(export_request(include_unsigned=provisional)).render()[2]
         workbook = load_workbook(io.BytesIO(data))

@@ -8,8 +8,8 @@ import zipfile
 import pytest
 from openpyxl import load_workbook
 
-from referee import services
-from referee.exporters import get_exporter
+from referee.exports.exporters import get_exporter
+from referee.play.services.results import game_result_submit
 from scoring import PlayerInput
 
 
@@ -63,9 +63,7 @@ def test_a_final_pack_leaves_out_tables_still_in_play_and_says_so(
     pdf, export_request, second_school, empty_table, other_referee
 ):
     hands = [PlayerInput("A", went_out=True), PlayerInput("B", rack_value=9), PlayerInput("C", rack_value=4)]
-    services.game_result_submit(
-        actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands
-    )
+    game_result_submit(actor=other_referee, table=empty_table, game_number=1, ending="went-out", hands=hands)
 
     def pdf_text(provisional: bool) -> str:
         request = export_request(school=second_school, include_unsigned=provisional)

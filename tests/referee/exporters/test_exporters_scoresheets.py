@@ -7,9 +7,9 @@ import re
 import pytest
 from django.utils import translation
 
-from referee import services
-from referee.exporters import get_exporter
+from referee.exports.exporters import get_exporter
 from referee.models import Player
+from referee.play.services.signoff import table_tie_break_record
 from referee.wording.codes import decided_by_label, incident_label
 
 
@@ -140,7 +140,7 @@ def test_one_tables_sheet(pdf, export_request, tie_table):
 
 
 def test_a_broken_tie_prints_the_winner_and_how(pdf, export_request, tie_table, organiser):
-    services.table_tie_break_record(actor=organiser, table=tie_table, seat="A", how="抽籤")
+    table_tie_break_record(actor=organiser, table=tie_table, seat="A", how="抽籤")
     data = get_exporter("scoresheets-pdf")(export_request(table=tie_table)).render()[2]
     page = " ".join(pdf.text(data).split())
     with translation.override("en"):

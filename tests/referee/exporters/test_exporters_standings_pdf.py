@@ -10,10 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from referee import services
-from referee.exporters import ExportRequest, get_exporter, standings_pdf
+from referee.exports.exporters import ExportRequest, get_exporter, standings_pdf
 from referee.models.tournament import Privacy
-from referee.selectors import standings
+from referee.play.services.results import game_result_submit
+from referee.standings.selectors.standings import standings
+from referee.tournaments.services.schedule import round_create
 from referee.wording.names import public_name
 from scoring import PlayerInput
 
@@ -72,7 +73,7 @@ def test_ties_are_marked(pdf, export_request):
 
 
 def test_unsigned_tables_count_only_when_asked(pdf, export_request, empty_table, other_referee):
-    services.game_result_submit(
+    game_result_submit(
         actor=other_referee,
         table=empty_table,
         game_number=1,
@@ -113,7 +114,7 @@ def test_no_results_yet_is_said_plainly(pdf, tournament):
 
 
 def test_one_rounds_standings(pdf, export_request, event, round_, organiser):
-    second = services.round_create(
+    second = round_create(
         actor=organiser, tournament=event, name="第二輪", date=round_.date, start_time=round_.start_time
     )
     data = render(export_request(round_=second))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Table
 
-from referee.exporters.pdf import StreamedTable
+from referee.exports.exporters.pdf import StreamedTable
 
 ROWS = 200
 

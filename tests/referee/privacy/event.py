@@ -15,10 +15,17 @@ from dataclasses import dataclass, field
 from django.core.management import call_command
 from django.test import Client
 
-from referee import services
-from referee.imports.applying import people_upload_import, people_upload_store
+from referee.exports.services.exports import export_job_request
 from referee.models import Player, Table, Tournament
 from referee.models.tournament import Privacy
+from referee.people.imports.applying import people_upload_import, people_upload_store
+from referee.people.services.bulk import players_create_many
+from referee.people.services.people import player_create, player_delete, player_update, school_create
+from referee.play.services.incidents import incident_record
+from referee.play.services.results import game_result_submit
+from referee.play.services.withdrawals import player_withdraw
+from referee.tournaments.services.referees import referee_account_create
+from referee.tournaments.services.tournaments import SETTINGS_FIELDS, tournament_create, tournament_update
 from tests.referee.draw_helpers import draw_and_seat, make_round, play_round
 from tests.referee.exporters.making import make_waiting_exports
 
@@ -76,20 +83,20 @@ class Event:
 
 
 def build_event(organiser) -> Event:
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         actor=organiser, name="小學邀請賽", slug="cup", ruleset="hk-school", privacy=Privacy.FULL_NAMES
     )
-    services.referee_account_create(
+    referee_account_create(
         actor=organiser, tournament=tournament, username="ref1", display_name="陳老師", password="a-pass-1234"
     )
-    harbour = services.school_create(
+    harbour = school_create(
         actor=organiser, tournament=tournament, name_zh="海濱小學", name_en="Harbourside Primary", code="HSP"
     )
-    lion = services.school_create(
+    lion = school_create(
         actor=organiser, tournament=tournament, name_zh="獅山小學", name_en="Lion Hill Primary", code="LHP"
     )
     for zh, en, class_name, number in [*ONE_BY_ONE, DELETED]:
-        services.player_create(
+        player_create(
             actor=organiser,
             tournament=tournament,
             school=harbour,
@@ -99,7 +106,7 @@ def build_event(organiser) -> Event:
             school_number=number,
         )
     renamed = Player.objects.get(name_zh=ONE_BY_ONE[0][0])
-    services.player_update(  # the audit keeps the name before and after
+    player_update(  # the audit keeps the name before and after
         actor=organiser,
         player=renamed,
         school=harbour,
@@ -108,8 +115,8 @@ def build_event(organiser) -> Event:
         class_name=renamed.class_name,
         number=renamed.number,
     )
-    services.player_delete(actor=organiser, player=Player.objects.get(name_zh=DELETED[0]))
-    services.players_create_many(
+    player_delete(actor=organiser, player=Player.objects.get(name_zh=DELETED[0]))
+    players_create_many(
         actor=organiser, tournament=tournament, school=lion, lines="\n".join(", ".join(row) for row in PASTED)
     )
     imported = people_upload_store(
@@ -123,7 +130,7 @@ def build_event(organiser) -> Event:
     named_child = Player.objects.get(name_zh=PASTED[0][0])
     seat = named_child.seats.get(round=first)
     game = seat.table.games.get(number=1)
-    services.incident_record(
+    incident_record(
         actor=organiser,
         game=game,
         seat=seat,
@@ -136,7 +143,7 @@ def build_event(organiser) -> Event:
     second = make_round(organiser, tournament, "第二輪", order=2)
     draw_and_seat(organiser, second)
     withdrawn = Player.objects.get(name_zh=IMPORTED[1][1])
-    services.player_withdraw(actor=organiser, player=withdrawn)
+    player_withdraw(actor=organiser, player=withdrawn)
 
     kept = people_upload_store(
         actor=organiser, tournament=tournament, filename="kts-more.csv", content=roster(IN_PREVIEW)
@@ -144,10 +151,8 @@ def build_event(organiser) -> Event:
     assert kept.reading
 
     tournament = Tournament.objects.get(pk=tournament.pk)
-    values = {name: getattr(tournament, name) for name in services.tournaments.SETTINGS_FIELDS}
-    services.tournament_update(
-        actor=organiser, tournament=tournament, **{**values, "standings_released": True}
-    )
+    values = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+    tournament_update(actor=organiser, tournament=tournament, **{**values, "standings_released": True})
     _make_files(organiser, tournament, harbour)
     event = Event(
         tournament=Tournament.objects.get(pk=tournament.pk), named_child=named_child, withdrawn=withdrawn
@@ -167,7 +172,7 @@ def _correct_a_game(organiser, table: Table, child: Player) -> None:
     hands += [
         PlayerInput(seat=letter, rack_value=3 * (index + 2)) for index, letter in enumerate(letters[1:])
     ]
-    services.game_result_submit(
+    game_result_submit(
         actor=organiser,
         table=table,
         game_number=2,
@@ -179,7 +184,7 @@ def _correct_a_game(organiser, table: Table, child: Player) -> None:
 
 
 def _make_files(organiser, tournament: Tournament, school) -> None:
-    from referee.exporters import ExportRequest, get_exporter
+    from referee.exports.exporters import ExportRequest, get_exporter
 
     asked = [
         ("results-xlsx", ExportRequest(tournament=tournament)),
@@ -188,7 +193,7 @@ def _make_files(organiser, tournament: Tournament, school) -> None:
     ]
     for identifier, request in asked:
         get_exporter(identifier)(request)  # checks the scope, as the page does
-        services.export_job_request(actor=organiser, request=request, identifier=identifier, ui_language="en")
+        export_job_request(actor=organiser, request=request, identifier=identifier, ui_language="en")
     assert make_waiting_exports() == len(asked)
 
 

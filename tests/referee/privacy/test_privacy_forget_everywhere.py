@@ -17,8 +17,8 @@ import pytest
 from django.core.management import call_command
 
 from core.models import AuditEntry
-from referee import selectors
 from referee.models import HandResult, Player, Tournament
+from referee.standings.selectors.standings import standings
 from tests.referee.privacy.event import build_event, personal_texts
 from tests.referee.privacy.scanning import database_places, findings, folder_places, places_named
 
@@ -35,7 +35,7 @@ def backups(settings, tmp_path: Path) -> Path:
 def standings_numbers(tournament: Tournament) -> list[tuple]:
     return [
         (row.rank, row.number, row.school_code, row.games_played, row.games_won, row.total, row.tables_won)
-        for row in selectors.standings(tournament)
+        for row in standings(tournament)
     ]
 
 

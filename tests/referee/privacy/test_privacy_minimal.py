@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.imports.applying import people_upload_import, people_upload_store
-from referee.imports.columns import FIELDS
 from referee.models import Player, School
+from referee.people.imports.applying import people_upload_import, people_upload_store
+from referee.people.imports.columns import FIELDS
 from tests.referee.privacy.event import ROSTER_HEADERS
 
 CHILD_FIELDS = {

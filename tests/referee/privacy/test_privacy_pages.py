@@ -198,7 +198,7 @@ def test_the_settings_page_says_until_when_and_offers_forgetting_now(organiser_c
 def test_the_import_preview_shows_the_schools_without_consent(
     organiser, organiser_client, tournament, school
 ):
-    from referee.imports.applying import people_upload_store
+    from referee.people.imports.applying import people_upload_store
     from referee.privacy.consent import school_consent_record
     from tests.referee.privacy.event import roster
 

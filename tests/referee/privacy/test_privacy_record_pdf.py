@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from referee.exporters import ExportRequest, get_exporter
+from referee.exports.exporters import ExportRequest, get_exporter
 from referee.privacy.consent import school_consent_record
 from referee.privacy.forgetting import player_erase, tournament_forget
 from tests.referee.exporters.conftest import pdf_text

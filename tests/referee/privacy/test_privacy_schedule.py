@@ -12,9 +12,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
-from referee import services
 from referee.models import Player
+from referee.people.services.people import player_create, school_create
 from referee.privacy.schedule import LONGEST_SLEEP, ForgetScheduler
+from referee.tournaments.services.tournaments import tournament_create
 from tableref.hall.launcher import background_commands
 
 START = datetime.datetime(2027, 3, 1, 23, 0, tzinfo=datetime.UTC)
@@ -99,11 +100,9 @@ def test_a_bad_date_is_one_clear_line() -> None:
 
 @pytest.mark.django_db
 def test_a_tournament_without_rounds_counts_from_its_creation(organiser) -> None:
-    created = services.tournament_create(actor=organiser, name="未排賽程", slug="early", ruleset="hk-school")
-    school = services.school_create(
-        actor=organiser, tournament=created, name_zh="海濱小學", name_en="", code="HSP"
-    )
-    services.player_create(actor=organiser, tournament=created, school=school, name_zh="陳大文")
+    created = tournament_create(actor=organiser, name="未排賽程", slug="early", ruleset="hk-school")
+    school = school_create(actor=organiser, tournament=created, name_zh="海濱小學", name_en="", code="HSP")
+    player_create(actor=organiser, tournament=created, school=school, name_zh="陳大文")
     created_on = timezone.localdate(created.created_at)
     for days, listed in ((90, False), (91, True)):
         out = io.StringIO()

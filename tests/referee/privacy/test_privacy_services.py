@@ -9,13 +9,14 @@ import pytest
 
 from core.errors import ServiceError
 from core.models import AuditEntry
-from referee import selectors, services
 from referee.models import DataRemoval, Player, RemovalKind
+from referee.people.services.people import school_create
 from referee.privacy.access import access_export
 from referee.privacy.consent import school_consent_record, schools_without_consent
 from referee.privacy.forgetting import player_erase, tournament_forget
 from referee.privacy.notice import privacy_notice_set
 from referee.privacy.retention_setting import retention_set
+from referee.standings.selectors.standings import standings
 from referee.wording.names import public_label, public_name
 
 pytestmark = pytest.mark.django_db
@@ -73,11 +74,11 @@ def test_erasure_needs_a_reason_and_happens_once(organiser, players):
 
 
 def test_erasure_leaves_results_standings_and_the_audit_entries(organiser, referee, released, players):
-    before = [(row.rank, row.number, row.total, row.games_won) for row in selectors.standings(released)]
+    before = [(row.rank, row.number, row.total, row.games_won) for row in standings(released)]
     entries = AuditEntry.objects.count()
     child = players[1]
     player_erase(actor=organiser, player=child, reason="家長 10 月 3 日要求")
-    after = [(row.rank, row.number, row.total, row.games_won) for row in selectors.standings(released)]
+    after = [(row.rank, row.number, row.total, row.games_won) for row in standings(released)]
     assert after == before
     assert AuditEntry.objects.count() == entries + 1
     removal = DataRemoval.objects.get()
@@ -103,9 +104,7 @@ def test_a_forgotten_child_is_their_pseudonym_on_every_page_whatever_the_privacy
 
 
 def test_a_school_without_consent_is_listed(organiser, tournament, school):
-    other = services.school_create(
-        actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PKS"
-    )
+    other = school_create(actor=organiser, tournament=tournament, name_zh="山頂小學", name_en="", code="PKS")
     school_consent_record(
         actor=organiser, school=school, given=True, given_on=datetime.date(2026, 10, 3), note=""
     )

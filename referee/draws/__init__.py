@@ -1,0 +1,2 @@
+"""Seating a round's children at tables: the draw, swaps and redraws, and the warnings shown before it is
+committed."""

@@ -1,0 +1,2 @@
+"""Files: scoresheets, standings, results, cards and certificates as PDF and Excel, made at once or in the
+background (`tasks.py`)."""

@@ -1,0 +1,1 @@
+"""Writes: keyword-only, atomic, permission-checked, each logged to the audit."""

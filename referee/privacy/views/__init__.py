@@ -1,0 +1,1 @@
+"""Views stay thin: read the request, call a service or a selector, render."""

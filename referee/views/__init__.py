@@ -1,1 +1,0 @@
-"""Views by audience: organiser, referee, public; thin over services and selectors."""

@@ -1,1 +1,0 @@
-"""The organiser's pages: tournaments, registration, seating, referees, progress."""
