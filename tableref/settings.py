@@ -153,6 +153,12 @@ TASKS = {
     "default": {"BACKEND": TASK_BACKENDS[_tasks_backend]},
     "public": {"BACKEND": TASK_BACKENDS[_tasks_backend]},
 }
+# A public page's costly part (the standings' table) is regenerated at most once in this many seconds while
+# saves keep changing it: a parent sees the standings at most this much behind (they poll every 15 s). With
+# tasks run at once (`make run`) every change shows at once.
+PUBLIC_PART_REFRESH_SECONDS = env_int(
+    "PUBLIC_PART_REFRESH_SECONDS", 0 if _tasks_backend == "immediate" else 5, minimum=0
+)
 # Exported files are kept this long, then deleted; a file whose progress stops this long is interrupted.
 EXPORT_KEEP_HOURS = env_int("EXPORT_KEEP_HOURS", 24, minimum=1)
 EXPORT_STALLED_SECONDS = env_int("EXPORT_STALLED_SECONDS", 120, minimum=5)

@@ -22,3 +22,4 @@ TASKS = {
     "default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"},
     "public": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"},
 }
+PUBLIC_PART_REFRESH_SECONDS = 0

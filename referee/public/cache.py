@@ -116,7 +116,7 @@ def served(tournament: Tournament, part: str, choices: QueryDict, make: Callable
     if isinstance(kept, Kept) and kept.version >= current:
         return kept
     if isinstance(kept, Kept):
-        if cache.add(f"{key}:refresh:{current}", True, REFRESH_SECONDS):
+        if _regeneration_due(key, current):
             from referee.public.tasks import public_part_make
 
             public_part_make.enqueue(
@@ -127,6 +127,16 @@ def served(tournament: Tournament, part: str, choices: QueryDict, make: Callable
     made = Kept(current, make())
     keep(key, made)
     return made
+
+
+def _regeneration_due(key: str, version: int) -> bool:
+    """Once per version, and at most once a part in PUBLIC_PART_REFRESH_SECONDS: a big event's saves move the
+    version several times a second, and regenerating every one of them would keep a core busy for parents who
+    poll every 15 s."""
+    spacing = settings.PUBLIC_PART_REFRESH_SECONDS
+    if spacing and not cache.add(f"{key}:spacing", True, spacing):
+        return False
+    return bool(cache.add(f"{key}:refresh:{version}", True, REFRESH_SECONDS))
 
 
 def keep(key: str, made: Kept) -> None:
