@@ -133,10 +133,13 @@ def _regeneration_due(key: str, version: int) -> bool:
     """Once per version, and at most once a part in PUBLIC_PART_REFRESH_SECONDS: a big event's saves move the
     version several times a second, and regenerating every one of them would keep a core busy for parents who
     poll every 15 s."""
-    spacing = settings.PUBLIC_PART_REFRESH_SECONDS
-    if spacing and not cache.add(f"{key}:spacing", True, spacing):
+    spacing, asked = f"{key}:spacing", f"{key}:refresh:{version}"
+    if cache.get_many([spacing, asked]):  # a read: most readers stop here, without a write
         return False
-    return bool(cache.add(f"{key}:refresh:{version}", True, REFRESH_SECONDS))
+    seconds = settings.PUBLIC_PART_REFRESH_SECONDS
+    if seconds and not cache.add(spacing, True, seconds):
+        return False
+    return bool(cache.add(asked, True, REFRESH_SECONDS))
 
 
 def keep(key: str, made: Kept) -> None:
