@@ -85,8 +85,8 @@ def shared(request: HttpRequest) -> bool:
     return not any(name in request.COOKIES for name in own)
 
 
-# The costly parts of the public pages (the standings' table, the front page's top ten): a change may make
-# dozens a minute at a big event, and each takes a tenth of a second to make at 5,000 players.
+# The costly parts of the public pages (the standings' table, the front page's top ten): a big event's saves
+# change them many times a minute, and each is an aggregate over every hand of the tournament.
 @dataclass(frozen=True)
 class Kept:
     """A part as kept: the public version it shows, and what was made."""

@@ -102,8 +102,8 @@ VIEW_TABLES = {"players": PlayerStandingsTable, "tables": TableWinnersTable, "sc
 
 def standings_choices(request: HttpRequest, tournament: Tournament) -> QueryDict:
     """The address's choices as the standings use them, and nothing a stranger could vary without end: each
-    new value was a new part made and kept (at 5,000 players a tenth of a second of CPU and a row of the
-    cache's table), so random page numbers cost the hall's cores. A view the page has; a sort by one of that
+    new value was a new part made and kept (a standings aggregate and a row of the cache's table), so random
+    page numbers cost the hall's cores. A view the page has; a sort by one of that
     view's columns; a round of this tournament; a page number, brought back to the last page when past it.
     Anything else is dropped, as the page ignores it anyway. A round or page given costs a small query."""
     given = request.GET
