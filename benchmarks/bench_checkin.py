@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+from benchmarks.child import child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 PLAYERS = 2000
@@ -244,17 +245,7 @@ def child(database_url: str) -> None:
 
 
 def _run_child(database_url: str) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_checkin", database_url],
-        cwd=PROJECT,
-        env={**os.environ},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-3000:])
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(child_line("benchmarks.bench_checkin", database_url))
 
 
 def run() -> bool:

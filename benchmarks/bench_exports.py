@@ -13,11 +13,12 @@ import json
 import os
 import random
 import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.child import SITE_OFF_DEBUG, child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 PLAYERS = 5000
@@ -216,18 +217,7 @@ def export_once(database: Path, slug: str, exporter_name: str, round_order: int 
 
 
 def _child(*arguments: str) -> str:
-    environment = {**os.environ, "DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY") or "benchmark-only"}
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_exports", *arguments],
-        cwd=PROJECT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-2000:])
-    return done.stdout
+    return child_line("benchmarks.bench_exports", *arguments, environment=SITE_OFF_DEBUG)
 
 
 def _best_of(runs: list[dict]) -> dict:

@@ -14,11 +14,12 @@ import datetime
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.child import SITE_OFF_DEBUG, child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 PLAYERS = 5000
@@ -84,19 +85,7 @@ def measure(database: Path, case: str) -> dict[str, float]:
 
 
 def _child(*arguments: str) -> str:
-    environment = {**os.environ, "DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY") or "benchmark-only"}
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_forgetting", *arguments],
-        cwd=PROJECT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-3000:])
-    lines = done.stdout.strip().splitlines()
-    return lines[-1] if lines else ""
+    return child_line("benchmarks.bench_forgetting", *arguments, environment=SITE_OFF_DEBUG)
 
 
 def run() -> bool:

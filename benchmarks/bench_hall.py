@@ -21,11 +21,12 @@ import io
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.child import child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 SIZES = (160, 5000)
@@ -257,17 +258,7 @@ def child(database_url: str) -> None:
 
 
 def _run_child(database_url: str) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_hall", database_url],
-        cwd=PROJECT,
-        env={**os.environ},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-3000:])
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(child_line("benchmarks.bench_hall", database_url))
 
 
 def run() -> bool:

@@ -21,12 +21,13 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+from benchmarks.child import SITE_OFF_DEBUG, child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 SCHOOLS = 40
@@ -203,24 +204,8 @@ def measure(database: Path, kind: str, copies: int) -> dict[str, float]:
 
 
 def _child(*arguments: str) -> str:
-    environment = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY") or "benchmark-only",
-        "ALLOWED_HOSTS": "testserver",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_people_import", *arguments],
-        cwd=PROJECT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-3000:])
-    lines = done.stdout.strip().splitlines()
-    return lines[-1] if lines else ""
+    environment = {**SITE_OFF_DEBUG, "ALLOWED_HOSTS": "testserver"}
+    return child_line("benchmarks.bench_people_import", *arguments, environment=environment)
 
 
 def run() -> bool:

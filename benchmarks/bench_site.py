@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.child import child_line
 
 PROJECT = Path(__file__).resolve().parent.parent
 SIZES = (500, 5000)
@@ -172,18 +173,7 @@ def child(database_url: str) -> None:
 
 
 def _run_child(database_url: str) -> list[dict]:
-    environment = {**os.environ}
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bench_site", database_url],
-        cwd=PROJECT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr[-3000:])
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(child_line("benchmarks.bench_site", database_url))
 
 
 REQUESTS = (
