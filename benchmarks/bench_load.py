@@ -44,7 +44,15 @@ TYPING = (0.5, 1.5) if QUICK else (5.0, 15.0)
 REFEREES = 10 if QUICK else 200
 HOSTILE_REFEREES = 10 if QUICK else 50
 QUICK_IDLE_SECONDS = 10  # the quick run waits for the silent connections to be closed after this
-HALL_THREADS = os.environ.get("HALL_THREADS") or "8"  # the hall's own default (`tableref.hall.server`)
+
+
+def hall_shape() -> str:
+    """The hall's serving processes x threads, as it will read them (`tableref.hall.server`)."""
+    from tableref.hall.server import THREADS, serving_processes
+
+    return f"{serving_processes()} x {os.environ.get('HALL_THREADS') or THREADS}"
+
+
 POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/public_load_bench")
 HALL_RUNS = (
     {"kind": "paced", "referees": REFEREES, "typing": TYPING},
@@ -55,7 +63,7 @@ HALL_RUNS = (
 HOSTILE_RUNS = () if os.environ.get("BENCH_HOSTILE") == "0" else ({"kind": "staggered"}, {"kind": "hostile"})
 SETUPS = {
     # server: (title, database, runs)
-    "hall": (f"the hall, SQLite (waitress, {HALL_THREADS} threads)", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
+    "hall": (f"the hall, SQLite (waitress, {hall_shape()})", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
     "gunicorn": ("PostgreSQL, deployment guide (gunicorn gthread, 2 x 4)", "postgres", HALL_RUNS),
 }
 

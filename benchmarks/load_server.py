@@ -183,7 +183,8 @@ class Server:
 
 
 class HallServer(Server):
-    """`python -m tableref.hall`: waitress in the launcher's own process, the export worker beside it."""
+    """`python -m tableref.hall`: waitress in the launcher's own process and in its other serving processes
+    (one access log each), the export worker beside them."""
 
     name = "the hall (waitress)"
 
@@ -242,8 +243,35 @@ class HallServer(Server):
                 process.wait(timeout=STOP_SECONDS)
         self.kill()
 
+    def access_logs(self) -> list[Path]:
+        """The launcher's access log and its other serving processes' (`access-2.log`, ...)."""
+        log = self.access_log
+        return [log, *sorted(log.parent.glob(f"{log.stem}-*{log.suffix}"))]
+
     def server_rows(self) -> list[ServerRow]:
-        return read_hall_log(self.access_log)
+        return [row for log in self.access_logs() for row in read_hall_log(log)]
+
+    def reset_log(self) -> None:
+        for log in self.access_logs():
+            for number in range(1, ROTATED + 1):
+                Path(f"{log}.{number}").unlink(missing_ok=True)
+            if log.exists():
+                log.write_text("")
+
+    def serving_pids(self) -> list[int]:
+        """The launcher and its serving processes (its children started by multiprocessing's spawn)."""
+        import psutil
+
+        if not self.processes:
+            return []
+        launcher = self.processes[0].pid
+        found = [launcher]
+        with contextlib.suppress(psutil.Error):
+            for child in psutil.Process(launcher).children():
+                with contextlib.suppress(psutil.Error):
+                    if any("spawn_main" in part for part in child.cmdline()):
+                        found.append(child.pid)
+        return found
 
 
 @dataclass

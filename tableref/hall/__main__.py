@@ -4,4 +4,5 @@ import sys
 
 from tableref.hall.launcher import main
 
-sys.exit(main())
+if __name__ == "__main__":  # the serving processes start from this module too (spawn)
+    sys.exit(main())

@@ -1,9 +1,10 @@
 """`python -m tableref.hall` (`make hall` calls it): set the laptop's site up, show its address, and serve it.
 
 The same on Windows, macOS and Linux. Each start prepares the site (`tableref.hall.preparation`), prints the
-address with its QR code and a one-time unlock code, then serves with waitress on every interface
-(`tableref.hall.server`) while the export worker, the daily forgetting of children's data past its date and
-the weather readings run beside it (`tableref.hall.background`). Ctrl+C stops everything within a few seconds
+address with its QR code and a one-time unlock code, then serves with waitress on every interface, in one
+process per core (`tableref.hall.server`, `tableref.hall.serving`), while the export worker, the daily
+forgetting of children's data past its date and the weather readings run beside it
+(`tableref.hall.background`). Ctrl+C stops everything within a few seconds
 with exit status 0; a second Ctrl+C stops at once.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +22,8 @@ from tableref.environment import env_int, env_list
 from tableref.hall.addresses import NetworkAddress, host_names, machine_addresses
 from tableref.hall.background import BackgroundProcesses
 from tableref.hall.secret import hall_secret_key
+from tableref.hall.server import listening_socket, serving_processes
+from tableref.hall.serving import ServingProcesses
 from tableref.hall.unlock_code import code_digest, new_unlock_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,19 +57,6 @@ def allowed_hosts(addresses: list[NetworkAddress]) -> list[str]:
     names = [*(found.address for found in addresses), *host_names(), "127.0.0.1", "localhost"]
     names += env_list("ALLOWED_HOSTS")
     return list(dict.fromkeys(names))
-
-
-def port_is_free(host: str, port: int) -> bool:
-    """Bind and release: nothing is sent anywhere. On POSIX, as waitress binds: connections of a hall that
-    just stopped, still closing, do not hold the port (on Windows it would let two servers share it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        if os.name != "nt":
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return True
 
 
 def prepare_environment(options: argparse.Namespace, unlock_code: str) -> tuple[str, list[NetworkAddress]]:
@@ -152,12 +141,14 @@ def background_commands(weather: bool) -> dict[str, list[str]]:
     return commands
 
 
-def stop_on_interrupt(background: BackgroundProcesses) -> None:
+def stop_on_interrupt(background: BackgroundProcesses, serving: ServingProcesses) -> None:
     """Ctrl+C, a service manager's SIGTERM, or the terminal closing (SIGHUP, where the system has it) tells
-    the background processes to stop at once, then stops waitress, which lets requests in progress finish."""
+    the background processes to stop at once and the other serving processes to stop as this one does, then
+    stops waitress, which lets requests in progress finish."""
 
     def interrupt(signum: int, frame: Any) -> None:
         background.ask_to_stop()
+        serving.ask_to_stop()
         raise KeyboardInterrupt
 
     hangup = getattr(signal, "SIGHUP", None)  # not on Windows, whose console stops every process it holds
@@ -167,7 +158,9 @@ def stop_on_interrupt(background: BackgroundProcesses) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = arguments(argv)
-    if not port_is_free(options.host, options.port):
+    try:
+        listener = listening_socket(options.host, options.port)
+    except OSError:
         print(
             f"hall: port {options.port} is in use (is the hall or `make run` already running?). "
             f"Stop it, or choose another port: python -m tableref.hall --port 8080",
@@ -186,20 +179,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tableref.hall.server import serve
 
     background = BackgroundProcesses(ROOT, background_commands(not options.no_weather))
-    stop_on_interrupt(background)
+    serving = ServingProcesses(listener, serving_processes() - 1)
+    stop_on_interrupt(background, serving)
     try:
         background.start()
+        serving.start()
         print(banner(url, addresses, pdf_path, options, code), flush=True)
-        serve(options.host, options.port)
+        serve(listener)
         print("\nhall: stopping ...", flush=True)
+        stop_all(background, serving, grace_seconds=STOP_GRACE_SECONDS)
     except KeyboardInterrupt:
         print("\nhall: stopping at once ...", flush=True)
-        background.stop(grace_seconds=0)
-    else:
-        try:
-            background.stop(grace_seconds=STOP_GRACE_SECONDS)
-        except KeyboardInterrupt:
-            background.stop(grace_seconds=0)
+        stop_all(background, serving, grace_seconds=0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a late Ctrl+C must not break the goodbye
     print("hall: stopped. Goodbye. 已停止，再見。", flush=True)
     return 0
+
+
+def stop_all(background: BackgroundProcesses, serving: ServingProcesses, grace_seconds: float) -> None:
+    """The other serving processes first (their requests in progress finish), then the background ones."""
+    serving.stop(grace_seconds)
+    background.stop(grace_seconds)

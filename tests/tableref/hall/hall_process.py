@@ -74,8 +74,13 @@ class Hall:
         return self.output.read_text(encoding="utf-8", errors="replace")
 
     def access_log(self) -> str:
-        path = self.state_dir / "access.log"
-        return path.read_text(encoding="utf-8") if path.exists() else ""
+        """Every serving process's access log (`access.log`, `access-2.log`, ...), one after another."""
+        paths = [self.state_dir / "access.log", *sorted(self.state_dir.glob("access-*.log"))]
+        return "".join(path.read_text(encoding="utf-8") for path in paths if path.exists())
+
+    def serving_processes(self) -> list[int]:
+        """The pids of the hall's other serving processes (multiprocessing's spawn), while they run."""
+        return self.background("--multiprocessing-fork")
 
     def open_tables(self) -> list[tuple[int, str]]:
         """(table, referee's login name) of every table still waiting for a game, from the hall's database."""
@@ -176,7 +181,7 @@ def running_hall(
         HALL_WIFI="SchoolHall",
         TMPDIR=str(folder / "tmp"),
         DEBUG="1",  # as the Makefile exports it: the hall turns it off
-        **env,
+        **{"HALL_PROCESSES": "2", **env},  # two serving processes on any machine, as on a 2-core laptop
     )
     (folder / "tmp").mkdir(exist_ok=True)
     output = folder / "hall-output.txt"

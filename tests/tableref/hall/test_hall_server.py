@@ -188,6 +188,48 @@ def test_the_export_worker_is_started_again_if_it_stops(hall: Hall) -> None:
     assert "the export worker stopped" in hall.printed()
 
 
+def listening_ports(pid: int) -> list[int]:
+    import psutil
+
+    return [
+        found.laddr.port
+        for found in psutil.Process(pid).net_connections("tcp")
+        if found.status == psutil.CONN_LISTEN
+    ]
+
+
+def test_a_second_process_serves_the_same_port(hall: Hall) -> None:
+    """One process per core (two here): both listen on the hall's one socket, and the second answers alone
+    while the launcher's process is held still."""
+    others = hall.serving_processes()
+    assert len(others) == 1, others
+    assert listening_ports(hall.process.pid) == [hall.port]
+    assert listening_ports(others[0]) == [hall.port]
+    os.kill(hall.process.pid, signal.SIGSTOP)
+    try:
+        assert hall.get("/healthz", timeout=10)[0] == 200
+    finally:
+        os.kill(hall.process.pid, signal.SIGCONT)
+
+
+def test_a_serving_process_that_stops_is_started_again(hall: Hall) -> None:
+    first = hall.serving_processes()
+    os.kill(first[0], signal.SIGKILL)
+    assert hall.get("/healthz")[0] == 200  # the launcher's process answers meanwhile
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and hall.serving_processes() in ([], first):
+        time.sleep(0.2)
+    again = hall.serving_processes()
+    assert len(again) == 1, again
+    assert again != first
+    assert "serving process 2 stopped" in hall.printed()
+    os.kill(hall.process.pid, signal.SIGSTOP)
+    try:
+        assert hall.get("/healthz", timeout=20)[0] == 200  # the new one serves
+    finally:
+        os.kill(hall.process.pid, signal.SIGCONT)
+
+
 def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
