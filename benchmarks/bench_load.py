@@ -15,12 +15,12 @@ key.
 
 Setups (`BENCH_SERVERS`, comma-separated, in that order; default "hall,gunicorn"): "hall", the hall on SQLite
 as `make hall` runs it (`python -m tableref.hall`: waitress); "gunicorn", the deployment guide's server on
-PostgreSQL (stock gunicorn, `gthread`, 2 processes x 4 threads; its own database, `public_load_bench`).
-Each prints, per kind of request, p50/p95/p99 as the clients felt them and as the server spent them
-(its access log), the morning's logins apart from the play, the errors, the load average, and two references
-measured in the same run (the standings' raw SQL aggregate; a trivial reportlab page) so that the figures can
-be compared on another machine; at the end, one table of the main figures across the setups.
-`BENCH_PARENTS` changes the number of parents (0: none, to see what they cost the referees).
+PostgreSQL (stock gunicorn, `gthread`, with `tableref/gunicorn_config.py`'s processes and threads; its own
+database, `public_load_bench`). Each prints, per kind of request, p50/p95/p99 as the clients felt them and as
+the server spent them (its access log), the morning's logins apart from the play, the errors, the load
+average, and two references measured in the same run (the standings' raw SQL aggregate; a trivial reportlab
+page) so that the figures can be compared on another machine; at the end, one table of the main figures across
+the setups. `BENCH_PARENTS` changes the number of parents (0: none, to see what they cost the referees).
 
 Verdicts: every acknowledged game is stored exactly once, none is half-written, a resent key never doubles a
 game, no export fails; `run()` returns False only for those. Slow figures are printed against the targets but
@@ -53,6 +53,13 @@ def hall_shape() -> str:
     return f"{serving_processes()} x {os.environ.get('HALL_THREADS') or THREADS}"
 
 
+def gunicorn_shape() -> str:
+    """The deployment guide's gunicorn processes x threads (`tableref/gunicorn_config.py`)."""
+    from tableref import gunicorn_config
+
+    return f"{gunicorn_config.workers} x {gunicorn_config.threads}"
+
+
 POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/public_load_bench")
 HALL_RUNS = (
     {"kind": "paced", "referees": REFEREES, "typing": TYPING},
@@ -64,7 +71,11 @@ HOSTILE_RUNS = () if os.environ.get("BENCH_HOSTILE") == "0" else ({"kind": "stag
 SETUPS = {
     # server: (title, database, runs)
     "hall": (f"the hall, SQLite (waitress, {hall_shape()})", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
-    "gunicorn": ("PostgreSQL, deployment guide (gunicorn gthread, 2 x 4)", "postgres", HALL_RUNS),
+    "gunicorn": (
+        f"PostgreSQL, deployment guide (gunicorn gthread, {gunicorn_shape()})",
+        "postgres",
+        HALL_RUNS,
+    ),
 }
 
 

@@ -169,11 +169,13 @@ def export(organiser, identifier: str, data: dict) -> tuple[str, float]:
 
 def make_server(kind: str, url: str, folder: Path) -> Server:
     """The server of a setup: "hall" (waitress, as `make hall` runs it) or "gunicorn" (the deployment guide's
-    stock gunicorn, 2 processes x 4 threads)."""
+    stock gunicorn, with `tableref/gunicorn_config.py`'s processes and threads)."""
     if kind == "hall":
         return HallServer(url, folder)
     if kind == "gunicorn":
-        return GunicornServer(url, folder, workers=2, threads=4)
+        from tableref import gunicorn_config
+
+        return GunicornServer(url, folder, workers=gunicorn_config.workers, threads=gunicorn_config.threads)
     raise ValueError(f"unknown server {kind!r}")
 
 

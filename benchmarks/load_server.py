@@ -35,9 +35,10 @@ PORT_IN_USE = "is in use"  # what the hall's launcher says when it finds its por
 PORT_WAIT_SECONDS = 120
 # Stock gunicorn: method, path, status, microseconds spent.
 GUNICORN_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
-# The hall's access log (`tableref.access_log.access_line`, after the logging time stamp):
-# 127.0.0.1 "GET /healthz HTTP/1.1" 200 34 330.7ms cpu=187.0ms
+# The hall's access log (the logging time stamp, then `tableref.access_log.access_line`):
+# 2026-11-28 08:30:24,543 127.0.0.1 "GET /healthz HTTP/1.1" 200 34 330.7ms cpu=187.0ms
 HALL_LINE = re.compile(
+    r"^(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) .*"
     r'"(?P<method>\S+) (?P<path>.*) \S+" (?P<status>\d{3}) \d+ (?P<ms>[\d.]+)ms cpu=(?P<cpu>[\d.]+)ms$'
 )
 ROTATED = 3  # the hall's access log is rotated (a RotatingFileHandler keeping three old files)
@@ -45,13 +46,15 @@ ROTATED = 3  # the hall's access log is rotated (a RotatingFileHandler keeping t
 
 class ServerRow(NamedTuple):
     """One request as the server's access log has it; times in seconds. `cpu` (the CPU the request's thread
-    spent) is None when the server does not log it (gunicorn)."""
+    spent) is None when the server does not log it (gunicorn); `at`, when it was logged, orders the rows of
+    the hall's several access logs."""
 
     method: str
     path: str
     status: int
     seconds: float
     cpu: float | None = None
+    at: str = ""
 
 
 class Stopped(RuntimeError):
@@ -249,7 +252,10 @@ class HallServer(Server):
         return [log, *sorted(log.parent.glob(f"{log.stem}-*{log.suffix}"))]
 
     def server_rows(self) -> list[ServerRow]:
-        return [row for log in self.access_logs() for row in read_hall_log(log)]
+        """Every serving process's rows, in the order they were logged."""
+        return sorted(
+            (row for log in self.access_logs() for row in read_hall_log(log)), key=lambda row: row.at
+        )
 
     def reset_log(self) -> None:
         for log in self.access_logs():
@@ -361,6 +367,7 @@ def read_hall_log(path: Path) -> list[ServerRow]:
                     int(found["status"]),
                     float(found["ms"]) / 1000,
                     cpu=float(found["cpu"]) / 1000,
+                    at=found["at"],
                 )
             )
     return rows

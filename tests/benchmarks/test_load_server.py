@@ -31,10 +31,29 @@ def test_the_hall_s_lines_give_the_request_its_time_and_its_cpu_and_a_line_cut_s
         '2026-11-28 01:47:04,003 127.0.0.1 "GET /t/load/standings/ HTTP/1.1" 200 4'  # killed while writing
     )
     assert read_hall_log(log) == [
-        ServerRow("GET", "/healthz", 200, pytest.approx(0.3307), cpu=pytest.approx(0.187)),
-        ServerRow("POST", "/referee/tables/7/", 302, pytest.approx(0.0205), cpu=pytest.approx(0.009)),
         ServerRow(
-            "GET", "/t/load/standings/fragment/", 304, pytest.approx(0.0012), cpu=pytest.approx(0.0009)
+            "GET",
+            "/healthz",
+            200,
+            pytest.approx(0.3307),
+            cpu=pytest.approx(0.187),
+            at="2026-11-28 01:47:03,675",
+        ),
+        ServerRow(
+            "POST",
+            "/referee/tables/7/",
+            302,
+            pytest.approx(0.0205),
+            cpu=pytest.approx(0.009),
+            at="2026-11-28 01:47:04,001",
+        ),
+        ServerRow(
+            "GET",
+            "/t/load/standings/fragment/",
+            304,
+            pytest.approx(0.0012),
+            cpu=pytest.approx(0.0009),
+            at="2026-11-28 01:47:04,002",
         ),
     ]
     assert read_hall_log(tmp_path / "none.log") == []
@@ -46,6 +65,20 @@ def test_a_rotated_hall_log_is_read_oldest_first(tmp_path):
     (tmp_path / "access.log.1").write_text(line.format("/second/"))
     (tmp_path / "access.log").write_text(line.format("/third/"))
     assert [row.path for row in read_hall_log(tmp_path / "access.log")] == ["/first/", "/second/", "/third/"]
+
+
+def test_the_hall_s_serving_processes_logs_are_read_together_in_the_order_they_were_written(tmp_path):
+    """Each serving process writes its own log; the bench tells the logins from the play by the rows' order."""
+    line = '2026-11-28 01:47:{:02d},000 127.0.0.1 "GET {} HTTP/1.1" 200 34 1.0ms cpu=1.0ms\n'
+    (tmp_path / "access.log").write_text(line.format(1, "/first/") + line.format(4, "/fourth/"))
+    (tmp_path / "access-2.log.1").write_text(line.format(2, "/second/"))
+    (tmp_path / "access-2.log").write_text(line.format(3, "/third/"))
+    (tmp_path / "access-3.log").write_text(line.format(5, "/fifth/"))
+    hall = HallServer("sqlite://", tmp_path)
+    paths = [row.path for row in hall.server_rows()]
+    assert paths == ["/first/", "/second/", "/third/", "/fourth/", "/fifth/"]
+    hall.reset_log()
+    assert hall.server_rows() == []
 
 
 def test_gunicorn_s_lines_give_the_request_its_own_time_and_a_line_cut_short_is_left_out(tmp_path):
