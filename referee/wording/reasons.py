@@ -110,10 +110,12 @@ def _same_rank(rows: Sequence[StandingRow], index: int) -> range:
 
 
 def _tie_names(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
-    others = [name_of(rows[i]) for i in _same_rank(rows, index) if i != index]
+    """The others sharing the rank: two named, the rest counted (only the two are named: a tie can be long)."""
+    others = [i for i in _same_rank(rows, index) if i != index]
     if len(others) <= 2:
-        return _(" and ").join(others)
-    return _("%(names)s and %(count)d others") % {"names": listed(others[:2]), "count": len(others) - 2}
+        return _(" and ").join(name_of(rows[i]) for i in others)
+    named = listed(name_of(rows[i]) for i in others[:2])
+    return _("%(names)s and %(count)d others") % {"names": named, "count": len(others) - 2}
 
 
 def rank_reason(

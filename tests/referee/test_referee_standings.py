@@ -113,6 +113,25 @@ def test_a_chinese_tie_reason_lists_the_names_the_chinese_way():
     assert pair == "勝出 1 局，總得分 +5；與 Mary Smith 及李四勝出局數及總得分均相同"
 
 
+def test_a_long_tie_names_only_the_two_it_shows():
+    """A tie of a hundred asked for all hundred names on every row of it: the results workbook of 5,000
+    players named 44,000 players for its 5,000 reasons."""
+    rows = [
+        StandingRow(1, index, index, f"P{index}", "", "", "LHP", 3, Fraction(1), Fraction(5), True)
+        for index in range(1, 101)
+    ]
+    asked: list[int] = []
+
+    def name_of(row: StandingRow) -> str:
+        asked.append(row.number)
+        return row.name_zh
+
+    with translation.override("en"):
+        reason = rank_reason(rows, 50, name_of)
+    assert "tied with P1, P2 and 97 others" in reason
+    assert asked == [1, 2]
+
+
 def test_school_summary(organiser, finished_table, referee, tournament, players):
     """Every child added up (the tournament's choice here; the fairer rules are tested in
     test_referee_school_ranking.py)."""

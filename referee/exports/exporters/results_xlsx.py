@@ -58,6 +58,7 @@ class ResultsSheets:
         # or classes beside them.
         self.posting = exporter.for_posting
         self.order = ranked_order(self.tournament)
+        self._labels: dict[int, str] = {}
         self.standing_indexes = [
             index
             for index, row in enumerate(self.all_standings)
@@ -108,15 +109,17 @@ class ResultsSheets:
             row.games_won,
             row.tables_won,
             row.total,
-            rank_reason(
-                self.all_standings,
-                index,
-                lambda other: self.exporter.player_label(
-                    other.number, other.name_zh, other.name_en, other.school_code
-                ),
-                self.order,
-            ),
+            rank_reason(self.all_standings, index, self._label, self.order),
         ]
+
+    def _label(self, row: Any) -> str:
+        """A player as a reason names them, made once: each reason names its neighbours and tied players,
+        who are named again in their own reasons."""
+        label = self._labels.get(row.number)
+        if label is None:
+            label = self.exporter.player_label(row.number, row.name_zh, row.name_en, row.school_code)
+            self._labels[row.number] = label
+        return label
 
     def tables_sheet(self, workbook: Workbook) -> None:
         columns = [
