@@ -110,7 +110,7 @@ def _same_rank(rows: Sequence[StandingRow], index: int) -> range:
 
 
 def _tie_names(rows: Sequence[StandingRow], index: int, name_of: Namer) -> str:
-    """The others sharing the rank: two named, the rest counted (only the two are named: a tie can be long)."""
+    """The others sharing the rank: two named, the rest counted (a tie can be long: only two are named)."""
     others = [i for i in _same_rank(rows, index) if i != index]
     if len(others) <= 2:
         return _(" and ").join(name_of(rows[i]) for i in others)

@@ -68,7 +68,7 @@ def test_a_rotated_hall_log_is_read_oldest_first(tmp_path):
 
 
 def test_the_hall_s_serving_processes_logs_are_read_together_in_the_order_they_were_written(tmp_path):
-    """Each serving process writes its own log; the bench tells the logins from the play by the rows' order."""
+    """Each serving process writes its own log; the rows' order tells the logins from the play."""
     line = '2026-11-28 01:47:{:02d},000 127.0.0.1 "GET {} HTTP/1.1" 200 34 1.0ms cpu=1.0ms\n'
     (tmp_path / "access.log").write_text(line.format(1, "/first/") + line.format(4, "/fourth/"))
     (tmp_path / "access-2.log.1").write_text(line.format(2, "/second/"))
