@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 import scoring
 from referee.exports.exporters.fonts import cjk_font
-from referee.exports.exporters.pdf import FitToPage, para
+from referee.exports.exporters.pdf import FitToPage, cell_text, para, styles
 from referee.exports.exporters.qr import QrCode
 from referee.play.selectors.late_corrections import LateCorrection
 from referee.play.selectors.sheets import SheetGame, SheetIncident, SheetSeat, SheetTotal
@@ -101,17 +101,29 @@ def _header(page: SheetPage, width: float) -> list[Flowable]:
     length = _("Games: %(count)s") % {"count": games}
     if page.race:
         length = _("Target: %(score)s points") % {"score": page.target or "—"}
+    text_width = width - (QR_SIZE + 4 * mm if page.entry_url else 0)
+    left, right = text_width * 0.4, text_width * 0.6
     fields = [
-        [para(length), para(_("Referee: %(name)s") % {"name": referee})],
         [
-            para(_("Table: %(number)s") % {"number": page.table_number}, "heading"),
-            para(_("Date: %(date)s") % {"date": page.date_text}),
+            cell_text(length, "body", left),
+            cell_text(_("Referee: %(name)s") % {"name": referee}, "body", right),
+        ],
+        [
+            cell_text(_("Table: %(number)s") % {"number": page.table_number}, "heading", left),
+            cell_text(_("Date: %(date)s") % {"date": page.date_text}, "body", right),
         ],
     ]
-    text_width = width - (QR_SIZE + 4 * mm if page.entry_url else 0)
-    details = Table(fields, colWidths=[text_width * 0.4, text_width * 0.6], hAlign="LEFT")
+    details = Table(fields, colWidths=[left, right], hAlign="LEFT")
+    body, heading = styles()["body"], styles()["heading"]
     details.setStyle(
-        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
+                ("FONT", (0, 1), (0, 1), heading.fontName, heading.fontSize, heading.leading),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
     )
     title = [
         para(page.tournament_name, "title"),
@@ -141,12 +153,13 @@ def _seat_rows(page: SheetPage, width: float) -> list[list[object]]:
     """Seat letters, names, schools, then the 勝 / 得分 column titles."""
     letters, names, schools, titles = [""], [_("Name")], [_("School")], [""]
     narrow = _narrow(page, width)
+    seat_width = sum(_column_widths(len(page.seats), width)[1:3])
     for seat in page.seats:
         letters += [seat_label(seat.letter), ""]
-        names += [para(f"{seat.player_name} #{seat.player_number}", "cell_centre"), ""]
+        names += [cell_text(f"{seat.player_name} #{seat.player_number}", "cell_centre", seat_width), ""]
         school = "" if narrow else page.school_names.get(seat.school_code, "")
         detail = " · ".join(part for part in (seat.school_code, school, seat.class_name) if part)
-        schools += [para(detail, "cell_centre"), ""]
+        schools += [cell_text(detail, "cell_centre", seat_width), ""]
         titles += list(_column_titles(page))
     return [letters, names, schools, titles]
 
@@ -248,8 +261,10 @@ def _grid(page: SheetPage, width: float) -> Table:
 
 def _grid_style(page: SheetPage, row_count: int, header_rows: int) -> list[tuple]:
     last = row_count - 1
+    names = styles()["cell_centre"]
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), cjk_font(), GRID_SIZE),
+        ("FONT", (1, 1), (-1, 2), names.fontName, names.fontSize, names.leading),  # as `cell_text` measured
         ("GRID", (0, 0), (-1, -1), 0.6, GRID),
         ("BOX", (0, 0), (-1, -1), 1.2, GRID),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
@@ -348,15 +363,19 @@ def signature_label_width(width: float) -> float:
 
 def _signatures_and_stamp(page: SheetPage, width: float) -> Table:
     """A line to sign for the referee and each player; a long name wraps in its column, not over the line."""
-    lines = [[para(_("Signature of the referee"), "cell"), ""]]
-    lines += [[para(f"{seat_label(seat.letter)} {seat.player_name}", "cell"), ""] for seat in page.seats]
     signature_width = width * SIGNATURE_SHARE
     label_width = signature_label_width(width)
+    lines = [[cell_text(_("Signature of the referee"), "cell", label_width), ""]]
+    lines += [
+        [cell_text(f"{seat_label(seat.letter)} {seat.player_name}", "cell", label_width), ""]
+        for seat in page.seats
+    ]
+    cell = styles()["cell"]
     signatures = Table(lines, colWidths=[label_width, signature_width - label_width])
     signatures.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), cjk_font(), 9),
+                ("FONT", (0, 0), (-1, -1), cell.fontName, cell.fontSize, cell.leading),
                 ("LINEBELOW", (1, 0), (1, -1), 0.6, GRID),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("TOPPADDING", (0, 0), (-1, -1), 4.5 * mm),

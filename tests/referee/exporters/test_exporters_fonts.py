@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph
+
 from referee.exports.exporters import get_exporter
 from referee.exports.exporters.fonts import FALLBACK_FONT_NAME, FONT_NAME, PLACEHOLDER, font_runs
-from referee.exports.exporters.pdf import para
+from referee.exports.exporters.pdf import cell_text, para
 from referee.exports.exporters.school_pack import SchoolResultsPdf
 from referee.models import Player, School
 from referee.models.tournament import Privacy
@@ -23,6 +26,17 @@ def test_runs_pick_the_font_that_has_each_character():
 def test_a_paragraph_marks_up_only_the_fallback_characters():
     text = para(f"A & {EXTENSION_B}野家").text
     assert text == f'A &amp; <font face="{FALLBACK_FONT_NAME}">{EXTENSION_B}</font>野家'
+
+
+def test_a_cell_is_plain_text_only_when_it_fits_in_the_main_font():
+    """A plain cell is drawn at once; a paragraph wraps a long text and sets rare characters in the fallback
+    font, so those two keep their paragraph."""
+    assert cell_text("陳大文 A & B #12", "cell", 40 * mm) == "陳大文 A & B #12"  # no markup: drawn as it is
+    long = cell_text("Christopher Alexander Montgomery-Wellington #1737", "cell", 40 * mm)
+    assert isinstance(long, Paragraph)
+    rare = cell_text(f"{EXTENSION_B}野家", "cell", 40 * mm)
+    assert isinstance(rare, Paragraph)
+    assert FALLBACK_FONT_NAME in rare.text
 
 
 def test_rare_characters_print_in_names_and_footers(pdf, export_request, event):
