@@ -20,7 +20,7 @@ from typing import Any
 from tableref.environment import env_int
 
 HEAD_BYTES = 64 * 1024  # far above any browser's request head, far below waitress's 256 KB default
-THREADS = 2  # in each serving process: a third request would mostly wait for the process's one interpreter
+THREADS = 4  # in each serving process: a request waiting for the database or a password hash lets another run
 PROCESSES_PER_CORE = 2  # a process waiting on the database or a password hash leaves its core to another
 MOST_PROCESSES = 4  # each holds about 120 MB
 IDLE_SECONDS = 60  # a referee types a game for a minute or so between two requests on one connection
