@@ -282,7 +282,8 @@ class HallServer(Server):
 
 @dataclass
 class GunicornServer(Server):
-    """Stock gunicorn, `gthread`, `workers` processes x `threads` threads, command-line options only."""
+    """Stock gunicorn as the deployment guide runs it (`tableref/gunicorn_config.py`: `gthread`, its keep-alive
+    and timeouts), `workers` processes x `threads` threads; the bench sets the address and the access log."""
 
     workers: int = 2
     threads: int = 4
@@ -294,8 +295,8 @@ class GunicornServer(Server):
             sys.executable,
             "-m",
             "gunicorn",
-            "--worker-class",
-            "gthread",
+            "--config",
+            "python:tableref.gunicorn_config",
             "--workers",
             str(self.workers),
             "--threads",
