@@ -282,8 +282,8 @@ class HallServer(Server):
 
 @dataclass
 class GunicornServer(Server):
-    """Stock gunicorn as the deployment guide runs it (`tableref/gunicorn_config.py`: `gthread`, its keep-alive
-    and timeouts), `workers` processes x `threads` threads; the bench sets the address and the access log."""
+    """Stock gunicorn as the deployment guide runs it (`tableref/gunicorn_config.py`: `gthread`, keep-alive,
+    timeouts), `workers` processes x `threads` threads; the bench sets the address and the access log."""
 
     workers: int = 2
     threads: int = 4
