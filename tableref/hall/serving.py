@@ -98,9 +98,6 @@ class ServingProcesses:
                     if not self._stopping.is_set():
                         self._launch(number)
 
-    def pids(self) -> list[int]:
-        return [process.pid for process in self._processes.values() if process.pid is not None]
-
     def ask_to_stop(self) -> None:
         """Tell each to stop (SIGTERM; on Windows the console's Ctrl+C has reached them already) and none to
         start again, without waiting (safe in a signal handler)."""
