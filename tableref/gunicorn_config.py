@@ -13,13 +13,13 @@ import os
 from tableref.environment import env_bool, env_int
 
 worker_class = "gthread"
-# Four processes per core, one thread each: a process computes one request at a time, and one waiting on the
-# database leaves its core to another. On 2 cores, 8 x 1 answered the load bench's referees about twice as
-# soon as 4 x 2 and five times as soon as 4 x 4 (docs/performance.md).
+# Four processes per core, two threads each: a process computes one request at a time, and one waiting on the
+# database leaves its core to another; a second thread lets a short request pass a long one. On 2 cores, 8 x 2
+# answered the load bench sooner than 8 x 1, 4 x 2 or 4 x 4 (docs/performance.md).
 PROCESSES_PER_CORE = 4
 MOST_WORKERS = 16  # x threads x machines stays under PostgreSQL's 100 connections
 workers = env_int("WEB_CONCURRENCY", min(PROCESSES_PER_CORE * (os.cpu_count() or 1), MOST_WORKERS), minimum=1)
-threads = env_int("WEB_THREADS", 1, minimum=1)
+threads = env_int("WEB_THREADS", 2, minimum=1)
 bind = [f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}"]  # only nginx, on the same machine, reaches it
 timeout = 60  # a scoresheet PDF of a whole round takes seconds; longer than this is a stuck worker
 graceful_timeout = 20
