@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -72,7 +73,8 @@ SETUPS = {
     # server: (title, database, runs)
     "hall": (f"the hall, SQLite (waitress, {hall_shape()})", "sqlite", (*HALL_RUNS, *HOSTILE_RUNS)),
     "gunicorn": (
-        f"PostgreSQL, deployment guide (gunicorn gthread, {gunicorn_shape()})",
+        f"PostgreSQL, deployment guide ({'nginx, ' if shutil.which('nginx') else ''}gunicorn gthread, "
+        f"{gunicorn_shape()})",
         "postgres",
         HALL_RUNS,
     ),

@@ -205,6 +205,8 @@ def main() -> int:
     )
     server = make_server(options["server"], options["url"], folder)
     server.start()
+    if isinstance(server, GunicornServer):
+        print(f"   in front of gunicorn: {server.behind}", flush=True)
     right = True
     try:
         exports_right, record["exports"] = time_exports(server, refs)

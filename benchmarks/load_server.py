@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -42,6 +43,35 @@ HALL_LINE = re.compile(
     r'"(?P<method>\S+) (?P<path>.*) \S+" (?P<status>\d{3}) \d+ (?P<ms>[\d.]+)ms cpu=(?P<cpu>[\d.]+)ms$'
 )
 ROTATED = 3  # the hall's access log is rotated (a RotatingFileHandler keeping three old files)
+# docs/deploy.md's section 4 for the bench: its `server` block's limits and `location /`, over plain HTTP on
+# 127.0.0.1, with every file nginx writes in the run's own folder.
+NGINX_CONFIG = """
+{user}daemon off;
+worker_processes auto;
+pid {folder}/nginx.pid;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        client_max_body_size 3m;
+        client_header_timeout 10s;
+        client_body_timeout 10s;
+        location / {{
+            proxy_pass http://127.0.0.1:{upstream};
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 60s;
+        }}
+    }}
+}}
+"""
 
 
 class ServerRow(NamedTuple):
@@ -283,14 +313,48 @@ class HallServer(Server):
 @dataclass
 class GunicornServer(Server):
     """Stock gunicorn as the deployment guide runs it (`tableref/gunicorn_config.py`: `gthread`, keep-alive,
-    timeouts), `workers` processes x `threads` threads; the bench sets the address and the access log."""
+    timeouts), `workers` processes x `threads` threads; the bench sets the address and the access log. With
+    nginx on this machine, the phones reach it through nginx set as the guide's section 4 sets it (HTTP on
+    127.0.0.1, no certificate); without, directly (`behind`)."""
 
     workers: int = 2
     threads: int = 4
+    gunicorn_port: int = field(default_factory=free_port)
 
     name = "gunicorn (gthread)"
 
+    @property
+    def behind(self) -> str:
+        return "nginx" if shutil.which("nginx") else "nothing (nginx not found)"
+
+    def nginx_command(self) -> list[str]:
+        """nginx in the foreground with the guide's `location /` block, every file of its own in `log_dir`."""
+        folder = self.log_dir / "nginx"
+        folder.mkdir(exist_ok=True)
+        config = folder / "nginx.conf"
+        config.write_text(
+            NGINX_CONFIG.format(
+                # run as root (a container), nginx's workers would be `nobody`, who cannot write in `folder`
+                user="user root;\n" if os.geteuid() == 0 else "",
+                folder=folder,
+                port=self.port,
+                upstream=self.gunicorn_port,
+            ),
+            encoding="utf-8",
+        )
+        return [
+            shutil.which("nginx") or "nginx",
+            "-p",
+            str(folder),
+            "-c",
+            str(config),
+            "-e",
+            str(folder / "error.log"),
+        ]
+
     def commands(self) -> list[list[str]]:
+        port = self.gunicorn_port if shutil.which("nginx") else self.port
+        front = [self.nginx_command()] if shutil.which("nginx") else []
         server = [
             sys.executable,
             "-m",
@@ -302,7 +366,7 @@ class GunicornServer(Server):
             "--threads",
             str(self.threads),
             "--bind",
-            f"127.0.0.1:{self.port}",
+            f"127.0.0.1:{port}",
             "--access-logfile",
             str(self.access_log),
             "--access-logformat",
@@ -324,6 +388,7 @@ class GunicornServer(Server):
                 "--interval",
                 "0.5",
             ],
+            *front,
         ]
 
     def serving_pids(self) -> list[int]:

@@ -171,3 +171,18 @@ def test_a_hall_that_stops_for_another_reason_is_not_started_again(tmp_path: Pat
     with pytest.raises(Stopped, match="exit status 1"):
         hall.start()
     assert not hall.processes
+
+
+def test_the_benchs_nginx_is_set_as_the_deployment_guide_sets_it():
+    """The guide's `server` limits and its `location /` block, line for line (the address aside)."""
+    from benchmarks.load_server import NGINX_CONFIG, PROJECT
+
+    guide = (PROJECT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    block = guide[
+        guide.index("    client_max_body_size 3m;") : guide.index("\n}\n```", guide.index("location / {"))
+    ]
+    wanted = [line.strip() for line in block.splitlines() if line.strip() and "proxy_pass" not in line]
+    written = [line.strip() for line in NGINX_CONFIG.replace("{{", "{").replace("}}", "}").splitlines()]
+    assert wanted
+    assert [line for line in wanted if line not in written] == []
+    assert "proxy_pass http://127.0.0.1:{upstream};" in written
