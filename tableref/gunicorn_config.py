@@ -14,8 +14,8 @@ from tableref.environment import env_bool, env_int
 
 worker_class = "gthread"
 # Four processes per core, two threads each: a process computes one request at a time, and one waiting on the
-# database leaves its core to another; a second thread lets a short request pass a long one. On 2 cores, 8 x 2
-# answered the load bench sooner than 8 x 1, 4 x 2 or 4 x 4 (docs/performance.md).
+# database leaves its core to another; a second thread lets a short request pass a long one. The shapes that
+# were measured against each other are in docs/performance.md ("Processes, not threads").
 PROCESSES_PER_CORE = 4
 MOST_WORKERS = 16  # x threads x machines stays under PostgreSQL's 100 connections
 workers = env_int("WEB_CONCURRENCY", min(PROCESSES_PER_CORE * (os.cpu_count() or 1), MOST_WORKERS), minimum=1)

@@ -22,7 +22,7 @@ from tableref.environment import env_int
 HEAD_BYTES = 64 * 1024  # far above any browser's request head, far below waitress's 256 KB default
 THREADS = 4  # in each serving process: a request waiting for the database or a password hash lets another run
 PROCESSES_PER_CORE = 2  # a process waiting on the database or a password hash leaves its core to another
-MOST_PROCESSES = 4  # each holds about 120 MB
+MOST_PROCESSES = 4  # each holds a whole copy of the site in memory
 IDLE_SECONDS = 60  # a referee types a game for a minute or so between two requests on one connection
 WINDOWS_CONNECTIONS = 500  # Python's select() on Windows watches at most 512 sockets
 MOST_CONNECTIONS = 4000

@@ -68,7 +68,7 @@ def cell_text(text: str, style: str, width: float) -> str | Paragraph:
     """A table cell `width` wide: the text itself when it fits on one line in the main font, else a paragraph
     that wraps it and sets rare characters in the fallback font. The table's own style must set `style`'s
     font and size for the cell. A plain cell is drawn in one call; a paragraph is parsed, measured and
-    drawn word by word (a round's 1,250 scoresheets hold 21,000 such cells)."""
+    drawn word by word, and a round's scoresheets hold thousands of such cells."""
     chosen = styles()[style]
     room = width - 2 * CELL_SIDE_PADDING
     if "\n" not in text and font_runs(text) == [(chosen.fontName, text)]:
