@@ -1,11 +1,11 @@
 """`python -m tableref.hall` (`make hall` calls it): set the laptop's site up, show its address, and serve it.
 
 The same on Windows, macOS and Linux. Each start prepares the site (`tableref.hall.preparation`), prints the
-address with its QR code and a one-time unlock code, then serves with waitress on every interface, in one
-process per core (`tableref.hall.server`, `tableref.hall.serving`), while the export worker, the daily
-forgetting of children's data past its date and the weather readings run beside it
-(`tableref.hall.background`). Ctrl+C stops everything within a few seconds
-with exit status 0; a second Ctrl+C stops at once.
+address with its QR code and a one-time unlock code, then serves with waitress on every interface, from two
+processes per core up to four (`tableref.hall.server`, `tableref.hall.serving`), while the export worker,
+the daily forgetting of children's data past its date and the weather readings run beside them
+(`tableref.hall.background`). Ctrl+C stops everything within a few seconds with exit status 0; a second
+Ctrl+C stops at once.
 """
 
 from __future__ import annotations
