@@ -279,6 +279,9 @@ def run() -> bool:
 
 
 def main(arguments: list[str]) -> int:
+    """No arguments: the whole measurement; else the child that fills the database or makes one export."""
+    if not arguments:
+        return 0 if run() else 1
     if arguments[0] == "populate":
         populate(Path(arguments[1]))
         return 0

@@ -246,5 +246,13 @@ def run() -> bool:
     return ok
 
 
+def main(arguments: list[str]) -> int:
+    """No arguments: the whole measurement; else the child that measures one database."""
+    if not arguments:
+        return 0 if run() else 1
+    child(arguments[0])
+    return 0
+
+
 if __name__ == "__main__":
-    child(sys.argv[1])
+    sys.exit(main(sys.argv[1:]))
