@@ -23,6 +23,8 @@ from benchmarks.page_reader import Answer, PageReader, ReadError
 TIMEOUT = httpx.Timeout(120.0, connect=10.0)
 # A connection closed or reset with no answer: not a server that is down (that is a ConnectError).
 DROPPED = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
+# What nginx answers when the server behind it is down: to a phone, the same as a refused connection.
+GATEWAY_DOWN = frozenset({502, 503, 504})
 # Parents' phones with the public standings open (the short run: fewer, checking more often, the same pace).
 PARENTS = int(os.environ.get("BENCH_PARENTS", "80" if os.environ.get("BENCH_QUICK") == "1" else "400"))
 POLL_SECONDS = 15.0  # static/js/standings.js, unless the page's data-refresh-seconds says otherwise
@@ -157,6 +159,12 @@ class Referee:
         self.timings.add(kind, time.perf_counter() - started)
         if response.status_code >= 400:
             self.timings.error(kind, f"{method} {url}: {response.status_code}")
+        if response.status_code in GATEWAY_DOWN:
+            raise httpx.HTTPStatusError(
+                f"{response.status_code} from the proxy: the server behind it is down",
+                request=response.request,
+                response=response,
+            )
         return response
 
     def login(self) -> None:

@@ -112,6 +112,36 @@ def test_a_server_that_is_gone_is_not_asked_again_and_again():
     assert not phone.timings.resent
 
 
+class GatewayHandler(BaseHTTPRequestHandler):
+    """nginx with the server behind it killed: 502 Bad Gateway."""
+
+    def do_GET(self) -> None:
+        self.send_response(502)
+        self.send_header("Content-Length", "11")
+        self.end_headers()
+        self.wfile.write(b"Bad Gateway")
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_a_proxys_bad_gateway_is_a_server_that_is_down_not_a_page():
+    """Behind nginx, a killed server is a 502 page, not a refused connection: the fault run's referees must
+    wait for the server and open their table again, not read nginx's page for the table's form."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), GatewayHandler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    phone = Referee(f"http://127.0.0.1:{httpd.server_address[1]}", "referee-1", "secret", 3, Timings())
+    try:
+        with pytest.raises(httpx.HTTPError):
+            phone.open_table()
+        assert phone.timings.errors["table page"] == ["GET /referee/tables/3/: 502"]
+    finally:
+        phone.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
 STANDINGS_PAGE = """<html><body><main>
 <div class="standings-live" data-standings-fragment="/t/load/standings/fragment/?view=players&amp;page=2"
  data-etag="&quot;v1&quot;" data-refresh-seconds="15"><table>...</table></div></main></body></html>"""
