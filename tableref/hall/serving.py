@@ -10,12 +10,14 @@ of the terminal, and each lets its requests in progress finish, as the launcher'
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -58,6 +60,21 @@ def serve_in_this_process(listener: socket.socket, number: int) -> None:
         pass
 
 
+@contextlib.contextmanager
+def _ctrl_c_ignored_while_starting() -> Iterator[None]:
+    """A process started meanwhile ignores Ctrl+C (an ignored signal is inherited) until it has set its own
+    handler, so a Ctrl+C while it starts stops it quietly later, never with a traceback. Only the main thread
+    can set a handler: a process started again by the watcher starts without this."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @dataclass
 class ServingProcesses:
     """`count` processes serving `listener` beside the launcher's own (numbered from 2)."""
@@ -82,7 +99,8 @@ class ServingProcesses:
             name=f"hall-server-{number}",
             daemon=True,
         )
-        process.start()
+        with _ctrl_c_ignored_while_starting():
+            process.start()
         self._processes[number] = process
 
     def _watch(self) -> None:
