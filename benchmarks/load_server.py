@@ -320,14 +320,15 @@ class GunicornServer(Server):
     workers: int = 2
     threads: int = 4
     gunicorn_port: int = field(default_factory=free_port)
+    nginx: str | None = field(default_factory=lambda: shutil.which("nginx"))
 
     name = "gunicorn (gthread)"
 
     @property
     def behind(self) -> str:
-        return "nginx" if shutil.which("nginx") else "nothing (nginx not found)"
+        return "nginx" if self.nginx else "nothing (nginx not found)"
 
-    def nginx_command(self) -> list[str]:
+    def nginx_command(self, nginx: str) -> list[str]:
         """nginx in the foreground with the guide's `location /` block, every file of its own in `log_dir`."""
         folder = self.log_dir / "nginx"
         folder.mkdir(exist_ok=True)
@@ -343,7 +344,7 @@ class GunicornServer(Server):
             encoding="utf-8",
         )
         return [
-            shutil.which("nginx") or "nginx",
+            nginx,
             "-p",
             str(folder),
             "-c",
@@ -353,8 +354,8 @@ class GunicornServer(Server):
         ]
 
     def commands(self) -> list[list[str]]:
-        port = self.gunicorn_port if shutil.which("nginx") else self.port
-        front = [self.nginx_command()] if shutil.which("nginx") else []
+        port = self.gunicorn_port if self.nginx else self.port
+        front = [self.nginx_command(self.nginx)] if self.nginx else []
         server = [
             sys.executable,
             "-m",
