@@ -13,6 +13,29 @@ def find(client, number: str):
     return client.get("/t/cup/find/", {"number": number})
 
 
+class StoppedClock:
+    """The throttle's clock, held still in the middle of a minute so that a count never straddles two windows
+    (200 requests can take longer than what is left of a minute on a slow machine); `advance` moves it on."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch) -> StoppedClock:
+    from referee.public import throttle
+
+    stopped = StoppedClock(now=1_800_000_030.0)  # 30 s into a minute
+    monkeypatch.setattr(throttle, "time", stopped)
+    return stopped
+
+
 def test_a_seated_player_finds_table_and_seat(client, table, players):
     page = find(client, str(players[1].number)).content.decode()
     assert 'id="found-seat"' in page
@@ -129,7 +152,7 @@ def test_absence_is_never_shown(client, table, players, language):
 
 @pytest.mark.parametrize(("language", "words"), [("en", "Too many player numbers"), ("zh-hant", "太多")])
 def test_two_hundred_numbers_from_one_address_are_refused_well_before_the_end(
-    client, table, players, settings, language, words
+    client, table, players, settings, clock, language, words
 ):
     settings.FIND_TABLE_PER_MINUTE = 30
     client.cookies["django_language"] = language
@@ -142,3 +165,13 @@ def test_two_hundred_numbers_from_one_address_are_refused_well_before_the_end(
     assert client.get("/t/cup/find/").status_code == 200  # the page itself, with no number asked, still opens
     other = client.get("/t/cup/find/", {"number": "1"}, REMOTE_ADDR="10.0.0.9")
     assert other.status_code == 200  # another address is counted apart
+
+
+def test_the_next_minute_opens_again_for_a_refused_address(client, table, players, settings, clock):
+    settings.FIND_TABLE_PER_MINUTE = 3
+    statuses = [find(client, str(number)).status_code for number in range(1, 5)]
+    assert statuses == [200, 200, 200, 429]
+    clock.advance(29)  # still the same minute
+    assert find(client, "1").status_code == 429
+    clock.advance(2)  # the next minute
+    assert find(client, "1").status_code == 200
