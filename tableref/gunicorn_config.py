@@ -23,7 +23,9 @@ threads = env_int("WEB_THREADS", 2, minimum=1)
 bind = [f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}"]  # only nginx, on the same machine, reaches it
 timeout = 60  # a scoresheet PDF of a whole round takes seconds; longer than this is a stuck worker
 graceful_timeout = 20
-keepalive = 75  # nginx keeps its connections to gunicorn open between requests (`keepalive` upstream)
+# nginx, as docs/deploy.md sets it, opens a connection for each request; a client that reaches gunicorn
+# directly (a load balancer, the load bench without nginx) keeps its connection between requests.
+keepalive = 75
 max_requests = env_int("WEB_MAX_REQUESTS", 0, minimum=0)
 max_requests_jitter = max_requests // 10
 accesslog = "-" if env_bool("ACCESS_LOG") else None
