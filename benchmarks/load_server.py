@@ -366,6 +366,8 @@ class GunicornServer(Server):
             str(self.workers),
             "--threads",
             str(self.threads),
+            "--worker-connections",  # as the configuration ties them, whatever shape the bench is given
+            str(self.threads),
             "--bind",
             f"127.0.0.1:{port}",
             "--access-logfile",

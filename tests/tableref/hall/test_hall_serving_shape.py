@@ -1,4 +1,4 @@
-"""How many processes and threads serve the hall (and a server's gunicorn), and the one socket they share.
+"""How many processes and threads serve the hall, and the one socket they share.
 
 Measured in docs/performance.md ("Processes, not threads"): a Python process computes one request at a
 time, so the hall serves from two processes per core, up to four, of four threads each.
@@ -6,7 +6,6 @@ time, so the hall serves from two processes per core, up to four, of four thread
 
 from __future__ import annotations
 
-import importlib
 import socket
 
 import pytest
@@ -51,21 +50,3 @@ def test_each_serving_process_writes_an_access_log_of_its_own():
     assert numbered_log("/hall/access.log", 1) == "/hall/access.log"
     assert numbered_log("/hall/access.log", 3) == "/hall/access-3.log"
     assert numbered_log("", 2) == ""  # no log asked for: none
-
-
-def test_gunicorn_runs_four_processes_per_core_of_two_threads(monkeypatch):
-    import os
-
-    from tableref import gunicorn_config
-
-    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
-    monkeypatch.delenv("WEB_THREADS", raising=False)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    try:
-        config = importlib.reload(gunicorn_config)
-        assert (config.worker_class, config.workers, config.threads) == ("gthread", 8, 2)
-        monkeypatch.setattr(os, "cpu_count", lambda: 32)
-        assert importlib.reload(gunicorn_config).workers == 16  # connections stay under PostgreSQL's 100
-    finally:
-        monkeypatch.undo()
-        importlib.reload(gunicorn_config)
