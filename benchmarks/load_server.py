@@ -313,9 +313,9 @@ class HallServer(Server):
 @dataclass
 class GunicornServer(Server):
     """Stock gunicorn as the deployment guide runs it (`tableref/gunicorn_config.py`: `gthread`, one
-    connection a thread, timeouts), `workers` processes x `threads` threads; the bench sets the address and the
-    access log. With nginx on this machine, the phones reach it through nginx set as the guide's section 4 sets
-    it (HTTP on 127.0.0.1, no certificate); without, directly (`behind`)."""
+    connection a thread, timeouts), `workers` processes x `threads` threads; the bench sets the address and
+    the access log. With nginx on this machine, the phones reach it through nginx set as the guide's section 4
+    sets it (HTTP on 127.0.0.1, no certificate); without, directly (`behind`)."""
 
     workers: int = 2
     threads: int = 4
