@@ -37,7 +37,7 @@ PORT_WAIT_SECONDS = 120
 # Stock gunicorn: method, path, status, microseconds spent.
 GUNICORN_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
 # The hall's access log (the logging time stamp, then `tableref.access_log.access_line`):
-# 2026-11-28 08:30:24,543 127.0.0.1 "GET /healthz HTTP/1.1" 200 34 330.7ms cpu=187.0ms
+# 2026-01-01 09:00:00,000 127.0.0.1 "GET /healthz HTTP/1.1" 200 34 <ms>ms cpu=<ms>ms
 HALL_LINE = re.compile(
     r"^(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) .*"
     r'"(?P<method>\S+) (?P<path>.*) \S+" (?P<status>\d{3}) \d+ (?P<ms>[\d.]+)ms cpu=(?P<cpu>[\d.]+)ms$'
